@@ -1,0 +1,42 @@
+import { lingui } from '@lingui/vite-plugin'
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'vite'
+import babel from 'vite-plugin-babel'
+
+// Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
+const linguiMacros = babel({
+  include: /\/(src|machines|tests)\/.*\.[jt]sx?$/,
+  babelConfig: {
+    babelrc: false,
+    configFile: false,
+    plugins: ['@lingui/babel-plugin-lingui-macro'],
+  },
+})
+
+export default defineConfig({
+  plugins: [react(), linguiMacros, lingui({ failOnMissing: true }), vanillaExtractPlugin()],
+  build: { target: 'es2022', sourcemap: false },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'ui',
+          environment: 'jsdom',
+          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}', 'tests/lib/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/setup-dom.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'node',
+          environment: 'node',
+          include: ['tests/backend/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/tools/**/*.test.ts'],
+          testTimeout: 20000,
+        },
+      },
+    ],
+  },
+})
