@@ -1,0 +1,28 @@
+import { I18nProvider } from '@lingui/react'
+import { type RenderOptions, render } from '@testing-library/react'
+import type { ReactElement, ReactNode } from 'react'
+import { Router } from 'wouter'
+import { memoryLocation } from 'wouter/memory-location'
+import { messages as en } from '../locales/en/messages.po'
+import { messages as nb } from '../locales/nb/messages.po'
+import { createI18n } from '../src/i18n/i18n'
+import type { Lang } from '../src/i18n/lang'
+
+export const catalogs = { nb, en }
+
+interface Options extends Omit<RenderOptions, 'wrapper'> {
+  lang?: Lang
+  path?: string
+}
+
+/** Renders inside the providers every view expects: the language's catalog and a memory router. */
+export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', ...options }: Options = {}) {
+  const i18n = createI18n(lang, catalogs[lang])
+  const location = memoryLocation({ path, record: true })
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <I18nProvider i18n={i18n}>
+      <Router hook={location.hook}>{children}</Router>
+    </I18nProvider>
+  )
+  return { ...render(ui, { wrapper, ...options }), location, i18n }
+}
