@@ -10,12 +10,15 @@ const linguiMacros = babel({
   babelConfig: {
     babelrc: false,
     configFile: false,
+    parserOpts: { plugins: ['typescript', 'jsx'] },
     plugins: ['@lingui/babel-plugin-lingui-macro'],
   },
 })
 
-export default defineConfig({
-  plugins: [react(), linguiMacros, lingui({ failOnMissing: true }), vanillaExtractPlugin()],
+export default defineConfig(({ command }) => ({
+  // A build fails on any missing translation; the dev server and tests fall back to the source text.
+  plugins: [react(), linguiMacros, lingui({ failOnMissing: command === 'build' }), vanillaExtractPlugin()],
+  publicDir: 'src/public',
   build: { target: 'es2022', sourcemap: false },
   test: {
     projects: [
@@ -39,4 +42,4 @@ export default defineConfig({
       },
     ],
   },
-})
+}))

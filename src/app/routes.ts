@@ -155,3 +155,9 @@ export const allRoutes: ResolvedRoute[] = langs.flatMap((lang) =>
 export function matchRoute(pathname: string): ResolvedRoute | undefined {
   return allRoutes.find((route) => route.url === pathname)
 }
+
+/** Title and description of the 404 page. */
+export const notFoundMeta = {
+  title: msg({ message: 'Page not found – Vekstlinje', context: 'page title' }),
+  description: msg`The page you are looking for does not exist or has moved.`,
+}

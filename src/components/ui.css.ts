@@ -164,3 +164,5 @@ globalStyle(`${prose} h2`, { fontSize: vars.size.xl, marginTop: vars.space.s5, m
 globalStyle(`${prose} h3`, { fontSize: vars.size.lg, marginTop: vars.space.s4, marginBottom: vars.space.s1 })
 globalStyle(`${prose} p, ${prose} ul, ${prose} ol`, { marginBottom: vars.space.s2 })
 globalStyle(`${prose} li`, { marginBottom: vars.space.s1 })
+
+export const actionsRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s2, marginTop: vars.space.s4 })

@@ -1,0 +1,53 @@
+import type { I18n } from '@lingui/core'
+import { type Lang, langs, ogLocale } from '../i18n/lang'
+import { href, notFoundMeta, type RouteKey, routeTable } from './routes'
+
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
+
+export interface HeadInput {
+  i18n: I18n
+  lang: Lang
+  origin: string
+  /** The page, or undefined for the 404 page. */
+  route?: RouteKey
+  /** Extra tags a page contributes (structured data, preloads). */
+  extra?: string[]
+}
+
+/** The `<head>` tags of a prerendered page: title, description, canonical, hreflang, Open Graph. */
+export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): string {
+  const meta = route ? routeTable[route] : notFoundMeta
+  const title = i18n._(meta.title)
+  const description = i18n._(meta.description)
+  const tags = [`<title>${escape(title)}</title>`, `<meta name="description" content="${escape(description)}" />`]
+  if (!route) {
+    tags.push('<meta name="robots" content="noindex" />')
+    return [...tags, ...extra].join('\n    ')
+  }
+  const url = (l: Lang) => `${origin}${href(route, l)}`
+  const isPublic = routeTable[route].access === 'public'
+  if (!isPublic) tags.push('<meta name="robots" content="noindex" />')
+  tags.push(`<link rel="canonical" href="${url(lang)}" />`)
+  for (const l of langs) tags.push(`<link rel="alternate" hreflang="${l}" href="${url(l)}" />`)
+  tags.push(`<link rel="alternate" hreflang="x-default" href="${url('nb')}" />`)
+  const image = `${origin}/og/${lang}.png`
+  tags.push(
+    `<meta property="og:type" content="website" />`,
+    `<meta property="og:site_name" content="Vekstlinje" />`,
+    `<meta property="og:title" content="${escape(title)}" />`,
+    `<meta property="og:description" content="${escape(description)}" />`,
+    `<meta property="og:url" content="${url(lang)}" />`,
+    `<meta property="og:locale" content="${ogLocale[lang]}" />`,
+    ...langs.filter((l) => l !== lang).map((l) => `<meta property="og:locale:alternate" content="${ogLocale[l]}" />`),
+    `<meta property="og:image" content="${image}" />`,
+    `<meta property="og:image:width" content="1200" />`,
+    `<meta property="og:image:height" content="627" />`,
+    `<meta property="og:image:alt" content="${escape(title)}" />`,
+    `<meta name="twitter:card" content="summary_large_image" />`,
+    `<meta name="twitter:title" content="${escape(title)}" />`,
+    `<meta name="twitter:description" content="${escape(description)}" />`,
+    `<meta name="twitter:image" content="${image}" />`,
+  )
+  return [...tags, ...extra].join('\n    ')
+}

@@ -1,0 +1,20 @@
+import type { InspectionEvent } from 'xstate'
+
+type Listener = (event: InspectionEvent) => void
+const listeners = new Set<Listener>()
+
+/** Passed to every actor of the app; forwards to whatever tools are connected (development only). */
+export const appInspect = (event: InspectionEvent) => {
+  for (const listener of listeners) listener(event)
+}
+
+/** Connects the Stately inspector when asked (`?inspect` or VITE_INSPECT=true), in development only.
+ * The dynamic import keeps the inspector out of production bundles. */
+export async function connectDevTools(search: string): Promise<void> {
+  if (!import.meta.env.DEV) return
+  const wanted = new URLSearchParams(search).has('inspect') || import.meta.env.VITE_INSPECT === 'true'
+  if (!wanted) return
+  const { createBrowserInspector } = await import('@statelyai/inspect')
+  const inspector = createBrowserInspector()
+  listeners.add((event) => inspector.inspect.next?.(event))
+}

@@ -1,0 +1,19 @@
+import { rm } from 'node:fs/promises'
+import { build } from 'vite'
+import { prerender } from './prerender'
+import { rootDir, ssrDir } from './site'
+
+const started = performance.now()
+const mode = process.env.BUILD_MODE ?? 'production'
+
+// Client and server builds must share the mode, or vanilla-extract class names differ.
+await build({ root: rootDir, mode, logLevel: 'warn' })
+await build({
+  root: rootDir,
+  mode,
+  logLevel: 'warn',
+  build: { ssr: 'src/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
+})
+const pages = await prerender()
+await rm(ssrDir, { recursive: true, force: true })
+console.log(`built and prerendered ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -1,0 +1,16 @@
+import { keyframes, style } from '@vanilla-extract/css'
+import { vars } from '../styles/theme.css'
+import { visuallyHidden } from './ui.css'
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
+
+export const page = style({ display: 'grid', placeItems: 'center', minHeight: '50vh' })
+export const ring = style({
+  width: '40px',
+  height: '40px',
+  borderRadius: '50%',
+  border: `3px solid ${vars.color.accentSoft}`,
+  borderTopColor: vars.color.accent,
+  animation: `${spin} 800ms linear infinite`,
+})
+export const label = visuallyHidden

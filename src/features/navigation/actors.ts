@@ -1,0 +1,22 @@
+import type { I18n } from '@lingui/core'
+import { fromCallback } from 'xstate'
+import type { NavigationEvent } from '../../../machines/navigation.machine'
+import { matchRoute, notFoundMeta, routeTable } from '../../app/routes'
+import { onLocationChange } from '../../lib/location-events'
+
+export const watchRouteForNavigation = fromCallback<NavigationEvent>(({ sendBack }) =>
+  onLocationChange(() => sendBack({ type: 'route.changed', path: location.pathname, hash: location.hash })),
+)
+
+export const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
+
+export const scrollToAnchor = (hash: string) => {
+  const target = document.getElementById(decodeURIComponent(hash.slice(1)))
+  if (target) target.scrollIntoView()
+  else scrollToTop()
+}
+
+export const setDocumentTitle = (i18n: I18n, path: string) => {
+  const route = matchRoute(path)
+  document.title = i18n._(route ? routeTable[route.key].title : notFoundMeta.title)
+}

@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { Hono } from 'hono'
+import { secureHeaders } from 'hono/secure-headers'
+import { contentSecurityPolicy } from './security-headers'
+
+const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
+
+/** Serves the built site: each route's prerendered page, hashed assets cached for a year,
+ * and the 404 page with status 404 for anything else. */
+export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; supabaseUrl?: string }) {
+  const app = new Hono()
+  const root = path.resolve(distDir)
+
+  app.use(
+    secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(supabaseUrl),
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      xFrameOptions: 'DENY',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-origin',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },
+    }),
+  )
+
+  // One spelling per page: `/pricing/` redirects to `/pricing`.
+  app.use(async (c, next) => {
+    const { pathname, search } = new URL(c.req.url)
+    if (pathname.length > 1 && pathname.endsWith('/')) return c.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301)
+    await next()
+  })
+
+  // Prerendered pages: the route table decided which files exist.
+  app.get('*', async (c, next) => {
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname)
+    if (path.extname(pathname) !== '') return next()
+    const file = path.join(root, pathname, 'index.html')
+    if (!file.startsWith(root + path.sep) || !existsSync(file)) return next()
+    return c.body(await readFile(file), 200, htmlHeaders)
+  })
+
+  app.use(
+    '*',
+    serveStatic({
+      root,
+      onFound: (filePath, c) => {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`)
+        c.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600')
+      },
+    }),
+  )
+
+  app.notFound(async (c) => {
+    const pathname = new URL(c.req.url).pathname
+    const english = pathname === '/en' || pathname.startsWith('/en/')
+    const page = await readFile(path.join(root, english ? 'en/404.html' : '404.html'))
+    return c.body(page, 404, htmlHeaders)
+  })
+
+  return app
+}
