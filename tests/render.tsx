@@ -13,15 +13,18 @@ export const catalogs = { nb, en }
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   lang?: Lang
   path?: string
+  /** Use jsdom's real history (for code that watches `window.location`) instead of a memory router. */
+  browserHistory?: boolean
 }
 
 /** Renders inside the providers every view expects: the language's catalog and a memory router. */
-export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', ...options }: Options = {}) {
+export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', browserHistory = false, ...options }: Options = {}) {
   const i18n = createI18n(lang, catalogs[lang])
   const location = memoryLocation({ path, record: true })
+  if (browserHistory) window.history.replaceState(null, '', path)
   const wrapper = ({ children }: { children: ReactNode }) => (
     <I18nProvider i18n={i18n}>
-      <Router hook={location.hook}>{children}</Router>
+      {browserHistory ? <Router>{children}</Router> : <Router hook={location.hook}>{children}</Router>}
     </I18nProvider>
   )
   return { ...render(ui, { wrapper, ...options }), location, i18n }

@@ -1,0 +1,69 @@
+import { act, screen, within } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
+import { afterEach, expect } from 'vitest'
+import { navigate } from 'wouter/use-browser-location'
+import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
+import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
+import { Header } from '../../src/features/header/header'
+import { renderInApp } from '../render'
+import { testMachinePaths } from '../model/run'
+
+const scrollTo = (y: number) =>
+  act(() => {
+    Object.defineProperty(window, 'scrollY', { value: y, configurable: true })
+    window.dispatchEvent(new Event('scroll'))
+  })
+
+afterEach(() => scrollTo(0))
+
+const banner = () => screen.getByRole('banner')
+
+testMachinePaths(
+  'Header view: compaction on scroll',
+  headerMachine,
+  { events: [0, COMPACT_AFTER_PX, COMPACT_AFTER_PX + 1].map((y) => ({ type: 'scroll.changed', y })) },
+  {
+    start: () => renderInApp(<Header />, { lang: 'nb', browserHistory: true }),
+    execute: (_, event) => scrollTo((event as { y: number }).y),
+    verify: (_, planned) => expect(banner()).toHaveAttribute('data-state', planned.value as string),
+    stop: ({ unmount }) => unmount(),
+  },
+)
+
+const menuButton = () => screen.getByRole('button', { name: /menyen/i })
+const menuPanel = () => document.getElementById('mobile-menu')!
+
+testMachinePaths(
+  'Header view: mobile menu',
+  mobileMenuMachine,
+  { events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'route.changed' }] },
+  {
+    start: () => ({ user: userEvent.setup(), ...renderInApp(<Header />, { lang: 'nb', path: '/', browserHistory: true }) }),
+    execute: async ({ user }, event) => {
+      switch (event.type) {
+        case 'trigger.click':
+          await user.click(menuButton())
+          break
+        case 'item.select':
+          await user.click(within(menuPanel()).getByRole('link', { name: 'Priser' }))
+          break
+        case 'key.escape':
+          await user.keyboard('{Escape}')
+          expect(menuButton()).toHaveFocus()
+          break
+        case 'route.changed':
+          act(() => navigate(window.location.pathname === '/help' ? '/pricing' : '/help'))
+          break
+      }
+    },
+    verify: (_, planned) => {
+      const open = planned.value === 'open'
+      expect(menuButton()).toHaveAttribute('aria-expanded', String(open))
+      expect(menuButton()).toHaveAccessibleName(open ? 'Lukk menyen' : 'Åpne menyen')
+      expect(menuButton()).toHaveAttribute('aria-controls', 'mobile-menu')
+      if (open) expect(within(menuPanel()).getAllByRole('link')).toHaveLength(4)
+      else expect(menuPanel()).not.toBeVisible()
+    },
+    stop: ({ unmount }) => unmount(),
+  },
+)

@@ -1,0 +1,44 @@
+import { expect, vi } from 'vitest'
+import { createActor, fromCallback } from 'xstate'
+import { type MobileMenuEvent, mobileMenuMachine } from '../../machines/mobile-menu.machine'
+import { connectMobileMenu } from '../../src/features/header/connect'
+import { testMachinePaths } from '../model/run'
+
+const events: MobileMenuEvent[] = [
+  { type: 'trigger.click' },
+  { type: 'item.select' },
+  { type: 'key.escape' },
+  { type: 'route.changed' },
+]
+const labels = { open: 'Open menu', close: 'Close menu' }
+
+testMachinePaths(
+  'mobileMenu machine',
+  mobileMenuMachine,
+  { events, simple: true },
+  {
+    start: () => {
+      const focusTrigger = vi.fn()
+      const actor = createActor(
+        mobileMenuMachine.provide({ actions: { focusTrigger }, actors: { watchRoute: fromCallback(() => () => {}) } }),
+      ).start()
+      return { actor, focusTrigger }
+    },
+    execute: ({ actor, focusTrigger }, event) => {
+      focusTrigger.mockClear()
+      actor.send(event as MobileMenuEvent)
+      // Only Escape hands focus back to the menu button.
+      expect(focusTrigger).toHaveBeenCalledTimes(event.type === 'key.escape' ? 1 : 0)
+    },
+    verify: ({ actor }, planned) => {
+      const snapshot = actor.getSnapshot()
+      expect(snapshot.value).toEqual(planned.value)
+      const api = connectMobileMenu(snapshot, actor.send, labels)
+      const open = planned.value === 'open'
+      expect(api.triggerProps['aria-expanded']).toBe(open)
+      expect(api.triggerProps['aria-label']).toBe(open ? labels.close : labels.open)
+      expect(api.panelProps.hidden).toBe(!open)
+    },
+    stop: ({ actor }) => actor.stop(),
+  },
+)
