@@ -1,0 +1,4 @@
+import { company } from '../../lib/company'
+
+/** The postal address in one line, e.g. "Tollbugata 24, 0157 Oslo". Names are not translated. */
+export const postalAddress = `${company.street}, ${company.postalCode} ${company.city}`

@@ -1,0 +1,6 @@
+import { LegalDocument } from '../features/legal/legal-document'
+import { cookiePolicy } from '../features/legal/cookies'
+
+export default function CookiesPage() {
+  return <LegalDocument content={cookiePolicy} />
+}

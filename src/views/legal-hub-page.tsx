@@ -1,0 +1,5 @@
+import { LegalHub } from '../features/legal/legal-hub'
+
+export default function LegalHubPage() {
+  return <LegalHub />
+}
