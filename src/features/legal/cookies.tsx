@@ -68,6 +68,27 @@ function WhatWeUse() {
   )
 }
 
+function NotInYourBrowser() {
+  return (
+    <>
+      <p>
+        <Trans>
+          Like every web server, ours records technical details of each request, such as the IP address, browser
+          type, the page requested and the time. These logs stay on the server, not in your browser, and are used
+          only to keep the site secure and to fix errors. Our <PageLink to="privacy">privacy policy</PageLink>{' '}
+          explains how we handle them.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          We do not use fingerprinting or other techniques that recognise your device without cookies, and we do
+          not share information about your visit with advertising networks.
+        </Trans>
+      </p>
+    </>
+  )
+}
+
 function Categories() {
   const { t } = useLingui()
   const purpose = t({ message: 'Purpose', context: 'legal: cookie category fact' })
@@ -208,6 +229,11 @@ export const cookiePolicy: LegalDocumentContent = {
       id: 'what-we-use',
       title: msg({ message: 'What we store in your browser', context: 'legal: cookies' }),
       Body: WhatWeUse,
+    },
+    {
+      id: 'server-logs',
+      title: msg({ message: 'What is not stored in your browser', context: 'legal: cookies' }),
+      Body: NotInYourBrowser,
     },
     {
       id: 'categories-and-retention',

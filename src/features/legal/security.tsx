@@ -214,6 +214,36 @@ function Incidents() {
   )
 }
 
+function YourPart() {
+  return (
+    <>
+      <p>
+        <Trans>Security works best when we share it. We ask our clients to:</Trans>
+      </p>
+      <ul>
+        <li>
+          <Trans>turn on two-step verification on the LinkedIn accounts we work with;</Trans>
+        </li>
+        <li>
+          <Trans>
+            tell us when someone leaves your team, so that we can remove their access and update who receives
+            reports and leads;
+          </Trans>
+        </li>
+        <li>
+          <Trans>send personal data to us through the channels agreed at onboarding, not as e-mail attachments;</Trans>
+        </li>
+        <li>
+          <Trans>
+            report anything that looks wrong to your account manager at once: we would rather check a false alarm
+            than miss an incident.
+          </Trans>
+        </li>
+      </ul>
+    </>
+  )
+}
+
 function Report() {
   return (
     <p>
@@ -248,6 +278,7 @@ export const securityOverview: LegalDocumentContent = {
     },
     { id: 'reviews', title: msg({ message: 'Reviews and audits', context: 'legal: security' }), Body: Reviews },
     { id: 'incidents', title: msg({ message: 'Incident response', context: 'legal: security' }), Body: Incidents },
+    { id: 'your-part', title: msg({ message: 'What you can do', context: 'legal: security' }), Body: YourPart },
     {
       id: 'reporting-vulnerabilities',
       title: msg({ message: 'Reporting a vulnerability', context: 'legal: security' }),
