@@ -1,8 +1,10 @@
 import { prerenderToNodeStream } from 'react-dom/static'
+import { jsonLdTag, structuredDataFor } from '../features/seo/structured-data'
 import { createI18n, loadMessages } from '../i18n/i18n'
 import { type Lang, htmlLang } from '../i18n/lang'
 import { App, type SsrContext } from './app'
 import { headTags } from './head'
+import { routeViews } from './route-views'
 import type { RouteKey } from './routes'
 
 export interface RenderedPage {
@@ -27,12 +29,32 @@ export async function renderPage(options: {
   extraHead?: string[]
 }): Promise<RenderedPage> {
   const i18n = createI18n(options.lang, await loadMessages(options.lang))
+  // Loaded ahead, the view renders at once: no pending Suspense boundary, no inline script.
+  if (options.route) await routeViews[options.route].preload()
   const ssrContext: SsrContext = {}
-  const { prelude } = await prerenderToNodeStream(<App i18n={i18n} ssrPath={options.url} ssrContext={ssrContext} />)
+  const errors: unknown[] = []
+  const { prelude } = await prerenderToNodeStream(<App i18n={i18n} ssrPath={options.url} ssrContext={ssrContext} />, {
+    // Static pages gain nothing from progressive chunks, whose completion scripts the CSP forbids.
+    progressiveChunkSize: Number.POSITIVE_INFINITY,
+    onError: (error) => {
+      errors.push(error)
+    },
+  })
+  // A page that fails to render must fail the build, not ship a client-rendering fallback.
+  if (errors.length > 0) throw new AggregateError(errors, `Rendering ${options.url} failed: ${String(errors[0])}`)
   const html = await streamToString(prelude)
+  const structuredData = options.route
+    ? structuredDataFor(options.route, i18n, options.origin, options.lang).map(jsonLdTag)
+    : []
   return {
     html,
-    head: headTags({ i18n, lang: options.lang, origin: options.origin, route: options.route, extra: options.extraHead }),
+    head: headTags({
+      i18n,
+      lang: options.lang,
+      origin: options.origin,
+      route: options.route,
+      extra: [...(options.extraHead ?? []), ...structuredData],
+    }),
     htmlLang: htmlLang[options.lang],
     status: options.route ? 200 : 404,
   }

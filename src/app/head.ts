@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
-import { href, notFoundMeta, type RouteKey, routeTable } from './routes'
+import { accessOf, href, notFoundMeta, type RouteKey, routeTable } from './routes'
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -26,7 +26,7 @@ export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): 
     return [...tags, ...extra].join('\n    ')
   }
   const url = (l: Lang) => `${origin}${href(route, l)}`
-  const isPublic = routeTable[route].access === 'public'
+  const isPublic = accessOf(route) === 'public'
   if (!isPublic) tags.push('<meta name="robots" content="noindex" />')
   tags.push(`<link rel="canonical" href="${url(lang)}" />`)
   for (const l of langs) tags.push(`<link rel="alternate" hreflang="${l}" href="${url(l)}" />`)

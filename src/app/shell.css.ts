@@ -1,7 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../styles/theme.css'
 
-export const frame = style({ display: 'flex', flexDirection: 'column', minHeight: '100vh' })
+export const frame = style({
+  display: 'flex',
+  flexDirection: 'column',
+  minHeight: '100vh',
+  paddingTop: vars.header.tall,
+})
 export const main = style({ flex: 1, outline: 'none' })
 export const skipLink = style({
   position: 'absolute',

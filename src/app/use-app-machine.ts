@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, InputFrom } from 'xstate'
 import { appInspect } from './inspector'
 
 /** `useMachine` with the app's inspection wired in, so every actor shows in the inspector. */
-export function useAppMachine<TMachine extends AnyStateMachine>(machine: TMachine) {
-  return useMachine(machine, { inspect: appInspect })
+export function useAppMachine<TMachine extends AnyStateMachine>(machine: TMachine, options?: { input?: InputFrom<TMachine> }) {
+  return useMachine(machine, { ...options, inspect: appInspect } as never)
 }

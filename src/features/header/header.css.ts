@@ -1,9 +1,12 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
+// Fixed, so that shrinking never moves the page (a sticky header's change of height would shift
+// the content, scroll anchoring would move the page back across the threshold, and it would flicker).
 export const root = style({
-  position: 'sticky',
+  position: 'fixed',
   top: 0,
+  insetInline: 0,
   zIndex: 50,
   height: vars.header.tall,
   display: 'flex',
@@ -16,7 +19,6 @@ export const root = style({
       height: vars.header.compact,
       background: 'rgba(251, 251, 253, 0.82)',
       backdropFilter: 'saturate(180%) blur(12px)',
-      WebkitBackdropFilter: 'saturate(180%) blur(12px)',
       borderBottomColor: vars.color.border,
     },
   },

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test'
+
+/** End-to-end tests drive Debian's Chromium against the built site and the local stack. */
+export const e2ePort = Number(process.env.E2E_PORT ?? 5183)
+export const e2eStackPort = Number(process.env.E2E_STACK_PORT ?? 54329)
+const baseURL = `http://localhost:${e2ePort}`
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  workers: 2,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'off',
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    command: 'npx tsx src/server/start.ts',
+    cwd: '../..',
+    url: `${baseURL}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    env: {
+      PORT: String(e2ePort),
+      SUPABASE_LOCAL_PORT: String(e2eStackPort),
+      SUPABASE_LOCAL_DATA: 'memory',
+    },
+  },
+})
