@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
+import clsx from 'clsx'
 import { ArrowLeft } from 'lucide-react'
 import type { ComponentType } from 'react'
 import { PageLink } from '../../components/links'
@@ -47,7 +48,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
             <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
             <Trans>Legal & Trust</Trans>
           </PageLink>
-          <h1 className={pageTitle}>{i18n._(title)}</h1>
+          <h1 className={clsx(pageTitle, css.docTitle)}>{i18n._(title)}</h1>
           <LastUpdated />
         </div>
       </header>

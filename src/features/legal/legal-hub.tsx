@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
+import clsx from 'clsx'
 import { ArrowRight, Building2, Cookie, FileSignature, FileText, type LucideIcon, Mail, MapPin, ServerCog, ShieldCheck } from 'lucide-react'
 import { PageLink } from '../../components/links'
 import { container, eyebrow, iconBadge, lead, pageTitle } from '../../components/ui.css'
@@ -64,7 +65,7 @@ export function LegalHub() {
           <p className={eyebrow}>
             <Trans>Legal & Trust</Trans>
           </p>
-          <h1 className={pageTitle}>
+          <h1 className={clsx(pageTitle, css.docTitle)}>
             <Trans>Clear terms and careful data handling</Trans>
           </h1>
           <p className={lead}>
@@ -77,8 +78,8 @@ export function LegalHub() {
         </div>
       </header>
 
-      <section className={css.hubSection} aria-labelledby="legal-documents">
-        <div className={container}>
+      <div className={clsx(css.hubSection, container)}>
+        <section aria-labelledby="legal-documents">
           <h2 id="legal-documents" className={css.hubHeading}>
             <Trans context="legal: hub heading">Documents</Trans>
           </h2>
@@ -101,54 +102,54 @@ export function LegalHub() {
               </li>
             ))}
           </ul>
+        </section>
 
-          <div className={css.contact}>
+        <section className={css.contact} aria-labelledby="legal-contact">
+          <div>
+            <h2 id="legal-contact" className={css.contactTitle}>
+              <Trans>Questions about privacy or our terms?</Trans>
+            </h2>
+            <p className={css.hubCardText}>
+              <Trans>Write to us, and a person who knows the answer will reply.</Trans>
+            </p>
+          </div>
+          <div className={css.contactItem}>
+            <Mail className={css.contactIcon} {...iconProps} />
             <div>
-              <h2 className={css.contactTitle}>
-                <Trans>Questions about privacy or our terms?</Trans>
-              </h2>
-              <p className={css.hubCardText}>
-                <Trans>Write to us, and a person who knows the answer will reply.</Trans>
+              <p className={css.contactLabel}>
+                <Trans context="legal: hub contact label">E-mail</Trans>
               </p>
-            </div>
-            <div className={css.contactItem}>
-              <Mail className={css.contactIcon} {...iconProps} />
-              <div>
-                <p className={css.contactLabel}>
-                  <Trans context="legal: hub contact label">E-mail</Trans>
-                </p>
-                <a href={mailto(privacyEmail)}>{privacyEmail}</a>
-              </div>
-            </div>
-            <div className={css.contactItem}>
-              <MapPin className={css.contactIcon} {...iconProps} />
-              <div>
-                <p className={css.contactLabel}>
-                  <Trans context="legal: hub contact label">Postal address</Trans>
-                </p>
-                <address className={css.address}>
-                  {legalName}
-                  <br />
-                  {street}
-                  <br />
-                  {postalCode} {city}
-                  <br />
-                  <Trans>Norway</Trans>
-                </address>
-              </div>
-            </div>
-            <div className={css.contactItem}>
-              <Building2 className={css.contactIcon} {...iconProps} />
-              <div>
-                <p className={css.contactLabel}>
-                  <Trans context="legal: hub contact label">Organisation number</Trans>
-                </p>
-                <p>{orgNumber}</p>
-              </div>
+              <a href={mailto(privacyEmail)}>{privacyEmail}</a>
             </div>
           </div>
-        </div>
-      </section>
+          <div className={css.contactItem}>
+            <MapPin className={css.contactIcon} {...iconProps} />
+            <div>
+              <p className={css.contactLabel}>
+                <Trans context="legal: hub contact label">Postal address</Trans>
+              </p>
+              <address className={css.address}>
+                {legalName}
+                <br />
+                {street}
+                <br />
+                {postalCode} {city}
+                <br />
+                <Trans>Norway</Trans>
+              </address>
+            </div>
+          </div>
+          <div className={css.contactItem}>
+            <Building2 className={css.contactIcon} {...iconProps} />
+            <div>
+              <p className={css.contactLabel}>
+                <Trans context="legal: hub contact label">Organisation number</Trans>
+              </p>
+              <p>{orgNumber}</p>
+            </div>
+          </div>
+        </section>
+      </div>
     </>
   )
 }

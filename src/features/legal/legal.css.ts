@@ -7,12 +7,21 @@ import { breakpoints, vars } from '../../styles/theme.css'
 export const header = style([
   section,
   {
+    paddingTop: vars.space.s5,
     paddingBottom: vars.space.s4,
     borderBottom: `1px solid ${vars.color.border}`,
     background: vars.color.surfaceMuted,
-    '@media': { [breakpoints.desktop]: { paddingBottom: vars.space.s5 } },
+    '@media': { [breakpoints.desktop]: { paddingTop: vars.space.s6, paddingBottom: vars.space.s5 } },
   },
 ])
+
+/** The title of a legal page: long Norwegian compounds must wrap on a phone. */
+export const docTitle = style({
+  fontSize: 'clamp(2rem, 6vw, 3.5rem)',
+  maxWidth: '22ch',
+  overflowWrap: 'break-word',
+  hyphens: 'auto',
+})
 
 export const headerInner = style([container])
 
@@ -40,6 +49,7 @@ export const body = style([
   container,
   {
     display: 'grid',
+    gridTemplateColumns: 'minmax(0, 1fr)',
     gap: vars.space.s4,
     paddingBlock: vars.space.s5,
     '@media': {
@@ -81,9 +91,13 @@ export const tocList = style({
   listStyle: 'none',
   padding: 0,
   margin: 0,
-  display: 'grid',
-  gap: '2px',
+  '@media': {
+    [breakpoints.tablet]: { columns: 2, columnGap: vars.space.s3 },
+    [breakpoints.desktop]: { columns: 'auto' },
+  },
 })
+
+globalStyle(`${tocList} > li`, { breakInside: 'avoid' })
 
 export const tocLink = style({
   display: 'flex',
@@ -92,10 +106,13 @@ export const tocLink = style({
   alignItems: 'center',
   paddingInline: vars.space.s1,
   borderRadius: vars.radius.sm,
+  paddingBlock: '6px',
   fontSize: vars.size.xs,
   lineHeight: vars.lineHeight.snug,
   color: vars.color.textMuted,
   textDecoration: 'none',
+  overflowWrap: 'break-word',
+  hyphens: 'auto',
   transition: `background ${vars.motion.fast} ${vars.motion.easing}`,
   selectors: {
     '&:hover': { background: vars.color.surfaceMuted, color: vars.color.text },
@@ -114,6 +131,7 @@ export const tocNumber = style({
 /* ---------- The text ---------- */
 
 export const article = style({
+  minWidth: 0,
   maxWidth: vars.width.prose,
   fontSize: vars.size.sm,
   lineHeight: vars.lineHeight.body,
@@ -140,6 +158,8 @@ export const sectionHeading = style({
   marginBottom: vars.space.s2,
 })
 
+globalStyle(`${sectionHeading} > span:last-child`, { minWidth: 0, overflowWrap: 'break-word', hyphens: 'auto' })
+
 export const sectionNumber = style({
   flex: 'none',
   fontVariantNumeric: 'tabular-nums',
@@ -163,9 +183,13 @@ export const vendorList = style({
   selectors: { [`${article} &`]: { paddingInlineStart: 0 } },
 })
 
-export const vendor = style([card, { padding: vars.space.s3 }])
+export const vendor = style([card, { padding: vars.space.s3, selectors: { [`${article} &`]: { marginBottom: 0 } } }])
 
-export const vendorName = style({ fontSize: vars.size.md, marginBottom: vars.space.s1 })
+export const vendorName = style({
+  fontSize: vars.size.md,
+  marginBottom: vars.space.s1,
+  selectors: { [`${article} &`]: { marginTop: 0 } },
+})
 
 export const vendorFacts = style({
   display: 'grid',
