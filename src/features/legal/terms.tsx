@@ -143,9 +143,7 @@ function Fees() {
           </Trans>
         </li>
         <li>
-          <Trans>
-            Fees are non-refundable once work has started, including for a period you cancel partway through.
-          </Trans>
+          <Trans>Fees are non-refundable once work on the period they cover has started.</Trans>
         </li>
         <li>
           <Trans>
