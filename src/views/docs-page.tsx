@@ -1,6 +1,26 @@
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
+import * as ui from '../components/ui.css'
+import { ServiceOverview } from '../features/docs/service-overview'
 
 export default function DocsPage() {
-  return <PageIntro title={<Trans>Service overview</Trans>} />
+  return (
+    <>
+      <PageIntro
+        eyebrow={<Trans context="page eyebrow">Service overview</Trans>}
+        title={<Trans>How Vekstlinje works</Trans>}
+        lead={
+          <Trans>
+            Everything about the service in one place: what we do, the four phases, what you get, who it is for and how to reach
+            us.
+          </Trans>
+        }
+      />
+      <section className={ui.section} data-section="overview">
+        <div className={ui.container}>
+          <ServiceOverview />
+        </div>
+      </section>
+    </>
+  )
 }
