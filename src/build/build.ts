@@ -1,7 +1,8 @@
 import { rm } from 'node:fs/promises'
 import { build } from 'vite'
+import { writeOgImages } from './og-image'
 import { prerender } from './prerender'
-import { rootDir, ssrDir } from './site'
+import { distDir, rootDir, ssrDir } from './site'
 
 const started = performance.now()
 const mode = process.env.BUILD_MODE ?? 'production'
@@ -15,5 +16,6 @@ await build({
   build: { ssr: 'src/app/entry-server.tsx', outDir: ssrDir, emptyOutDir: true, copyPublicDir: false },
 })
 const pages = await prerender()
+await writeOgImages(distDir)
 await rm(ssrDir, { recursive: true, force: true })
 console.log(`built and prerendered ${pages} pages in ${((performance.now() - started) / 1000).toFixed(1)} s`)
