@@ -3,6 +3,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
+import { linguiCatalogScopes } from './src/build/vite-catalog-scopes'
 
 // Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
 const linguiMacros = babel({
@@ -17,7 +18,13 @@ const linguiMacros = babel({
 
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
-  plugins: [react(), linguiMacros, lingui({ failOnMissing: command === 'build' }), vanillaExtractPlugin()],
+  plugins: [
+    react(),
+    linguiMacros,
+    lingui({ failOnMissing: command === 'build' }),
+    linguiCatalogScopes({ failOnMissing: command === 'build' }),
+    vanillaExtractPlugin(),
+  ],
   publicDir: 'src/public',
   build: { target: 'es2022', sourcemap: false },
   test: {
@@ -36,9 +43,14 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/backend/**/*.test.ts', 'tests/build/**/*.test.ts', 'tests/tools/**/*.test.ts'],
+          include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts'],
           testTimeout: 20000,
         },
+      },
+      {
+        // Checks of the built site (dist/); `npm test` runs them after the build.
+        extends: true,
+        test: { name: 'dist', environment: 'node', include: ['tests/build/**/*.test.ts'] },
       },
     ],
   },

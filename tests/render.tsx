@@ -5,7 +5,7 @@ import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
 import { messages as en } from '../locales/en/messages.po'
 import { messages as nb } from '../locales/nb/messages.po'
-import { createI18n } from '../src/i18n/i18n'
+import { createI18nWith } from '../src/i18n/i18n'
 import type { Lang } from '../src/i18n/lang'
 
 export const catalogs = { nb, en }
@@ -19,7 +19,7 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 
 /** Renders inside the providers every view expects: the language's catalog and a memory router. */
 export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', browserHistory = false, ...options }: Options = {}) {
-  const i18n = createI18n(lang, catalogs[lang])
+  const i18n = createI18nWith(lang, catalogs[lang])
   const location = memoryLocation({ path, record: true })
   if (browserHistory) window.history.replaceState(null, '', path)
   const wrapper = ({ children }: { children: ReactNode }) => (

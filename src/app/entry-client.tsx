@@ -1,21 +1,21 @@
 import '@fontsource-variable/inter/wght.css'
 import '../styles/global.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { loadMessages, createI18n } from '../i18n/i18n'
+import { createI18n } from '../i18n/i18n'
 import { langFromPath } from '../i18n/lang'
 import { App } from './app'
 import { connectDevTools } from './inspector'
 import { routeViews } from './route-views'
 import { matchRoute } from './routes'
+import { routeScope } from '../i18n/scopes'
 
 const lang = langFromPath(location.pathname)
 const route = matchRoute(location.pathname)
-const [messages] = await Promise.all([
-  loadMessages(lang),
-  route ? routeViews[route.key].preload() : Promise.resolve(),
+const [i18n] = await Promise.all([
+  createI18n(lang, route ? [routeScope[route.key]] : []),
   connectDevTools(location.search),
 ])
-const i18n = createI18n(lang, messages)
+if (route) await routeViews[route.key].preload(i18n)
 const root = document.getElementById('root')!
 const app = <App i18n={i18n} />
 

@@ -1,6 +1,7 @@
 import { prerenderToNodeStream } from 'react-dom/static'
 import { jsonLdTag, structuredDataFor } from '../features/seo/structured-data'
-import { createI18n, loadMessages } from '../i18n/i18n'
+import { createI18n } from '../i18n/i18n'
+import { routeScope } from '../i18n/scopes'
 import { type Lang, htmlLang } from '../i18n/lang'
 import { App, type SsrContext } from './app'
 import { headTags } from './head'
@@ -28,11 +29,15 @@ export async function renderPage(options: {
   origin: string
   extraHead?: string[]
 }): Promise<RenderedPage> {
-  const i18n = createI18n(options.lang, await loadMessages(options.lang))
+  const i18n = await createI18n(options.lang, options.route ? [routeScope[options.route]] : [])
   // Loaded ahead, the view renders at once: no pending Suspense boundary, no inline script.
-  if (options.route) await routeViews[options.route].preload()
+  if (options.route) await routeViews[options.route].preload(i18n)
   const ssrContext: SsrContext = {}
   const errors: unknown[] = []
+  // A message outside the page's catalog scopes would show its id: fail the build instead.
+  i18n.on('missing', ({ id }) => {
+    errors.push(new Error(`message ${id} is not in the catalog scopes of ${options.url} (see src/i18n/scopes.ts)`))
+  })
   const { prelude } = await prerenderToNodeStream(<App i18n={i18n} ssrPath={options.url} ssrContext={ssrContext} />, {
     // Static pages gain nothing from progressive chunks, whose completion scripts the CSP forbids.
     progressiveChunkSize: Number.POSITIVE_INFINITY,

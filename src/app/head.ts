@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
 import { accessOf, href, notFoundMeta, type RouteKey, routeTable } from './routes'
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
 export interface HeadInput {
@@ -20,7 +20,7 @@ export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): 
   const meta = route ? routeTable[route] : notFoundMeta
   const title = i18n._(meta.title)
   const description = i18n._(meta.description)
-  const tags = [`<title>${escape(title)}</title>`, `<meta name="description" content="${escape(description)}" />`]
+  const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`]
   if (!route) {
     tags.push('<meta name="robots" content="noindex" />')
     return [...tags, ...extra].join('\n    ')
@@ -35,18 +35,18 @@ export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): 
   tags.push(
     `<meta property="og:type" content="website" />`,
     `<meta property="og:site_name" content="Vekstlinje" />`,
-    `<meta property="og:title" content="${escape(title)}" />`,
-    `<meta property="og:description" content="${escape(description)}" />`,
+    `<meta property="og:title" content="${escapeHtml(title)}" />`,
+    `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${url(lang)}" />`,
     `<meta property="og:locale" content="${ogLocale[lang]}" />`,
     ...langs.filter((l) => l !== lang).map((l) => `<meta property="og:locale:alternate" content="${ogLocale[l]}" />`),
     `<meta property="og:image" content="${image}" />`,
     `<meta property="og:image:width" content="1200" />`,
     `<meta property="og:image:height" content="627" />`,
-    `<meta property="og:image:alt" content="${escape(title)}" />`,
+    `<meta property="og:image:alt" content="${escapeHtml(title)}" />`,
     `<meta name="twitter:card" content="summary_large_image" />`,
-    `<meta name="twitter:title" content="${escape(title)}" />`,
-    `<meta name="twitter:description" content="${escape(description)}" />`,
+    `<meta name="twitter:title" content="${escapeHtml(title)}" />`,
+    `<meta name="twitter:description" content="${escapeHtml(description)}" />`,
     `<meta name="twitter:image" content="${image}" />`,
   )
   return [...tags, ...extra].join('\n    ')

@@ -1,19 +1,39 @@
-import { type ComponentType, lazy } from 'react'
+import type { I18n } from '@lingui/core'
+import { useLingui } from '@lingui/react'
+import { type ComponentType, use } from 'react'
+import { hasScope, loadScopes } from '../i18n/i18n'
+import type { CatalogScope } from '../i18n/scopes'
 
 export interface RouteView {
   Component: ComponentType
-  /** Loads the view's code ahead of rendering (before hydration, so it never suspends). */
-  preload: () => Promise<void>
+  /** Loads the view's code and its messages ahead of rendering (before hydration, before a
+   * server render), so that it never suspends there. */
+  preload: (i18n: I18n) => Promise<void>
 }
 
-export function lazyRoute(load: () => Promise<{ default: ComponentType }>): RouteView {
+export function lazyRoute(load: () => Promise<{ default: ComponentType }>, scope: CatalogScope): RouteView {
   let Loaded: ComponentType | undefined
-  const track = () =>
-    load().then((module) => {
-      Loaded = module.default
-      return module
-    })
-  const Lazy = lazy(track)
-  const Component = () => (Loaded ? <Loaded /> : <Lazy />)
-  return { Component, preload: () => track().then(() => undefined) }
+  const pending = new WeakMap<I18n, Promise<void>>()
+  const preload = (i18n: I18n) => {
+    let ready = pending.get(i18n)
+    if (!ready) {
+      ready = Promise.all([
+        load().then((module) => {
+          Loaded = module.default
+        }),
+        loadScopes(i18n, [scope]),
+      ]).then(() => undefined)
+      pending.set(i18n, ready)
+    }
+    return ready
+  }
+  // Created once per route at module load, never during render.
+  // biome-ignore lint/correctness/noComponentHookFactories: a route's view component is made by this factory
+  function Component() {
+    const { i18n } = useLingui()
+    // Suspends (showing the page spinner) until code and messages are there.
+    if (!Loaded || !hasScope(i18n, scope)) use(preload(i18n))
+    return Loaded ? <Loaded /> : null
+  }
+  return { Component, preload }
 }

@@ -1,18 +1,54 @@
 import { type I18n, type Messages, setupI18n } from '@lingui/core'
 import type { Lang } from './lang'
+import type { CatalogScope } from './scopes'
 
-const catalogs: Record<Lang, () => Promise<{ messages: Messages }>> = {
-  nb: () => import('../../locales/nb/messages.po'),
-  en: () => import('../../locales/en/messages.po'),
+type Load = () => Promise<{ messages: Messages }>
+
+// One small chunk per language and scope; a page loads `core` and its own scope.
+const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
+  nb: {
+    core: () => import('../../locales/nb/messages.po?scope=core'),
+    home: () => import('../../locales/nb/messages.po?scope=home'),
+    pages: () => import('../../locales/nb/messages.po?scope=pages'),
+    legal: () => import('../../locales/nb/messages.po?scope=legal'),
+    account: () => import('../../locales/nb/messages.po?scope=account'),
+  },
+  en: {
+    core: () => import('../../locales/en/messages.po?scope=core'),
+    home: () => import('../../locales/en/messages.po?scope=home'),
+    pages: () => import('../../locales/en/messages.po?scope=pages'),
+    legal: () => import('../../locales/en/messages.po?scope=legal'),
+    account: () => import('../../locales/en/messages.po?scope=account'),
+  },
 }
 
-/** Loads only the given language's catalog (one small chunk per language). */
-export async function loadMessages(lang: Lang): Promise<Messages> {
-  const { messages } = await catalogs[lang]()
-  return messages
+const loadedScopes = new WeakMap<I18n, Set<CatalogScope>>()
+
+/** Creates the page's i18n instance with the `core` messages and the given scopes. */
+export async function createI18n(lang: Lang, scopes: readonly CatalogScope[] = []): Promise<I18n> {
+  const i18n = setupI18n({ locale: lang, messages: { [lang]: {} } })
+  loadedScopes.set(i18n, new Set())
+  await loadScopes(i18n, ['core', ...scopes])
+  return i18n
 }
 
-/** One instance per render: the prerenderer renders many pages in one process. */
-export function createI18n(lang: Lang, messages: Messages): I18n {
+/** Adds the messages of scopes not loaded yet (before a page of another scope renders). */
+export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): Promise<void> {
+  const lang = i18n.locale as Lang
+  const loaded = loadedScopes.get(i18n) ?? new Set()
+  const missing = [...new Set(scopes)].filter((scope) => !loaded.has(scope))
+  if (missing.length === 0) return
+  const catalogsLoaded = await Promise.all(missing.map((scope) => catalogs[lang][scope]()))
+  for (const [index, scope] of missing.entries()) {
+    i18n.load(lang, catalogsLoaded[index]!.messages)
+    loaded.add(scope)
+  }
+  loadedScopes.set(i18n, loaded)
+}
+
+/** For tests and tools: one instance with every scope's messages, synchronously. */
+export function createI18nWith(lang: Lang, messages: Messages): I18n {
   return setupI18n({ locale: lang, messages: { [lang]: messages } })
 }
+
+export const hasScope = (i18n: I18n, scope: CatalogScope) => loadedScopes.get(i18n)?.has(scope) ?? false

@@ -2,3 +2,24 @@ declare module '*.po' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+
+declare module '*.po?scope=core' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=home' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=pages' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=legal' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=account' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}

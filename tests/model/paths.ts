@@ -127,7 +127,7 @@ export function transitionIdsOf(machine: AnyStateMachine): string[] {
   const ids: string[] = []
   walk(machine.root, (node) => {
     for (const [eventType, branches] of node.transitions) {
-      branches.forEach((_, index) => ids.push(transitionId(node.id, eventType, index)))
+      for (const index of branches.keys()) ids.push(transitionId(node.id, eventType, index))
     }
   })
   return ids

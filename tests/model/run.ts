@@ -6,10 +6,10 @@ export interface ModelHarness<Ctx> {
   /** Starts a fresh system under test: a real actor, or a rendered view. */
   start: (plan: PlannedPath) => Ctx | Promise<Ctx>
   /** Performs one event the way its level does it: `actor.send`, a user action, a clock tick. */
-  execute: (ctx: Ctx, event: EventObject, from: AnyMachineSnapshot) => void | Promise<void>
+  execute: (ctx: Ctx, event: EventObject, from: AnyMachineSnapshot) => unknown
   /** Checks the system shows the planned state. */
-  verify: (ctx: Ctx, planned: AnyMachineSnapshot) => void | Promise<void>
-  stop?: (ctx: Ctx) => void | Promise<void>
+  verify: (ctx: Ctx, planned: AnyMachineSnapshot) => unknown
+  stop?: (ctx: Ctx) => unknown
 }
 
 /**

@@ -1,0 +1,42 @@
+import path from 'node:path'
+import { createCompiledCatalog, createMissingErrorMessage, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
+import { getConfig } from '@lingui/conf'
+import type { Plugin } from 'vite'
+import { type CatalogScope, scopeOfMessage } from '../i18n/scopes'
+
+/** Compiles `locales/<locale>/messages.po?scope=<scope>` into the messages of one scope, from the
+ * same PO files and with the same missing-translation rule as Lingui's own Vite plugin. */
+export function linguiCatalogScopes({ failOnMissing }: { failOnMissing: boolean }): Plugin {
+  const config = getConfig({ cwd: process.cwd() })
+  return {
+    name: 'lingui-catalog-scopes',
+    enforce: 'pre',
+    async transform(_source, id) {
+      const [file, query] = id.split('?')
+      if (!file?.endsWith('.po') || !query) return
+      const scope = new URLSearchParams(query).get('scope') as CatalogScope | null
+      if (!scope) return
+      const relative = path.relative(config.rootDir ?? process.cwd(), file)
+      const found = getCatalogForFile(relative, await getCatalogs(config))
+      if (!found) throw new Error(`${relative} is not a catalog of lingui.config.ts`)
+      const { locale, catalog } = found
+      this.addWatchFile(file)
+      const { messages, missing } = await catalog.getTranslations(locale, {
+        fallbackLocales: config.fallbackLocales ?? {},
+        sourceLocale: config.sourceLocale ?? 'en',
+      } as never)
+      if (failOnMissing && missing.length > 0) throw new Error(createMissingErrorMessage(locale, missing, 'loader'))
+      // Origins come from the catalog itself (every locale's PO records them).
+      const entries = await catalog.read(locale)
+      const inScope = Object.fromEntries(
+        Object.entries(messages).filter(([messageId]) => {
+          const origins = entries?.[messageId]?.origin ?? []
+          return scopeOfMessage(origins.map(([originFile]) => originFile)) === scope
+        }),
+      )
+      const { source, errors } = createCompiledCatalog(locale, inScope, { namespace: 'es' })
+      if (errors.length > 0) throw new Error(`Catalog ${locale}/${scope} has messages that do not compile`)
+      return { code: source, map: null }
+    },
+  }
+}
