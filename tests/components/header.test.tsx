@@ -24,7 +24,7 @@ testMachinePaths(
   { events: [0, COMPACT_AFTER_PX, COMPACT_AFTER_PX + 1].map((y) => ({ type: 'scroll.changed', y })) },
   {
     start: () => renderInApp(<Header />, { lang: 'nb', browserHistory: true }),
-    execute: (_, event) => scrollTo((event as { y: number }).y),
+    execute: (_, event) => scrollTo((event as unknown as { y: number }).y),
     verify: (_, planned) => expect(banner()).toHaveAttribute('data-state', planned.value as string),
     stop: ({ unmount }) => unmount(),
   },
