@@ -1,0 +1,119 @@
+// The stack's few HTML pages: the local Google stand-in and the mailbox. No scripts at all,
+// styles from one same-origin stylesheet, and a CSP that says so.
+
+export type Mail = {
+  id: number
+  to: string
+  subject: string
+  text: string
+  html: string | null
+  links: string[]
+  created_at: string
+}
+
+export const STYLESHEET_PATH = '/local-stack.css'
+
+export const STYLESHEET = `
+:root { color-scheme: light dark; font-family: system-ui, sans-serif; line-height: 1.5; }
+body { margin: 0 auto; max-width: 44rem; padding: 2rem 1rem; }
+.banner { border: 2px dashed currentColor; border-radius: .5rem; padding: .5rem 1rem; font-weight: 600; }
+label { display: block; font-weight: 600; margin-top: 1rem; }
+input { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; }
+button { font: inherit; margin-top: 1rem; margin-right: .5rem; padding: .5rem 1.25rem; cursor: pointer; }
+.error { color: #b00020; font-weight: 600; }
+article { border-top: 1px solid #8886; padding: 1rem 0; }
+pre { white-space: pre-wrap; word-break: break-word; }
+a { word-break: break-all; }
+`
+
+const CSP = [
+  "default-src 'none'",
+  `style-src 'self'`,
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ')
+
+export function escapeHtml(value: string): string {
+  return value.replace(
+    /[&<>"']/g,
+    (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch,
+  )
+}
+
+export function htmlResponse(body: string, status = 200): Response {
+  return new Response(body, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': CSP,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'no-referrer',
+      'Cache-Control': 'no-store',
+    },
+  })
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="stylesheet" href="${STYLESHEET_PATH}">
+</head>
+<body>
+<main>
+${body}
+</main>
+</body>
+</html>
+`
+}
+
+export function googlePage(input: { action: string; state: string; email?: string; error?: string }): string {
+  const error = input.error
+    ? `<p class="error" id="email-error" role="alert">${escapeHtml(input.error)}</p>`
+    : ''
+  const described = input.error ? ' aria-describedby="email-error" aria-invalid="true"' : ''
+  return layout(
+    'Local stand-in for Google sign-in',
+    `<h1>Sign in with Google</h1>
+<p class="banner" role="note">Local stand-in for Google sign-in. No request goes to Google: this page belongs to the local development stack.</p>
+<form method="post" action="${escapeHtml(input.action)}">
+<input type="hidden" name="state" value="${escapeHtml(input.state)}">
+<label for="email">E-mail address</label>
+<input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}"${described}>
+${error}
+<button type="submit" name="decision" value="continue">Continue</button>
+<button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
+</form>`,
+  )
+}
+
+export function messagePage(title: string, message: string): string {
+  return layout(title, `<h1>${escapeHtml(title)}</h1>\n<p>${escapeHtml(message)}</p>`)
+}
+
+export function mailboxPage(mails: Mail[]): string {
+  const items = mails
+    .map((mail) => {
+      const links = mail.links
+        .map((link) => `<li><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></li>`)
+        .join('')
+      return `<article aria-labelledby="mail-${mail.id}">
+<h2 id="mail-${mail.id}">${escapeHtml(mail.subject)}</h2>
+<p>To <strong>${escapeHtml(mail.to)}</strong>, <time datetime="${escapeHtml(mail.created_at)}">${escapeHtml(mail.created_at)}</time></p>
+<pre>${escapeHtml(mail.text)}</pre>
+${links ? `<h3>Links</h3><ul>${links}</ul>` : ''}
+</article>`
+    })
+    .join('\n')
+  return layout(
+    'Local mailbox',
+    `<h1>Local mailbox</h1>
+<p class="banner" role="note">Every e-mail the local stack would have sent, newest first. Nothing leaves this machine. As JSON: <a href="/mailbox.json">/mailbox.json</a>.</p>
+${items || '<p>No e-mail yet.</p>'}`,
+  )
+}

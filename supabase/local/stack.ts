@@ -1,0 +1,124 @@
+// The local stack: one Node server on one port speaking the Supabase APIs the app uses
+// (auth, REST, realtime, functions) over PGlite running the project's migrations, plus the
+// mail catcher. A development and test stand-in for hosted Supabase, never a production backend.
+import type { AddressInfo } from 'node:net'
+import { resolve } from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { serve } from '@hono/node-server'
+import { Hono } from 'hono'
+import { authRoutes } from './auth.ts'
+import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
+import { openDatabase } from './db.ts'
+import { FUNCTIONS_DIR, type FunctionEnv, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
+import { cors } from './http.ts'
+import { loadKeys } from './jwt.ts'
+import { createMailbox, mailboxRoutes } from './mailbox.ts'
+import { STYLESHEET, STYLESHEET_PATH } from './pages.ts'
+import { attachRealtime } from './realtime.ts'
+import { restRoutes } from './rest.ts'
+
+export type { FunctionEnv } from './functions.ts'
+
+export type StackOptions = {
+  /** 0 picks a free port; default env SUPABASE_LOCAL_PORT or 54321. */
+  port?: number
+  /** null keeps everything in memory; default '.local/db'. */
+  dataDir?: string | null
+  /** default env SITE_URL or http://localhost:5173 */
+  siteUrl?: string
+  quiet?: boolean
+  /** Extra secrets for the functions (e.g. STRIPE_SECRET_KEY). */
+  env?: Record<string, string | undefined>
+  /** Folder of functions to mount; default supabase/functions. */
+  functionsDir?: string
+  /** Where the JWT secret and the database template cache live; default '.local'. */
+  stateDir?: string
+  /** Auth settings (confirmation, token lifetimes, rate limits); defaults mirror config.toml. */
+  auth?: Partial<AuthConfig>
+}
+
+export type LocalStack = {
+  url: string
+  anonKey: string
+  serviceRoleKey: string
+  jwtSecret: string
+  mailboxUrl: string
+  db: PGlite
+  stop(): Promise<void>
+}
+
+export async function startStack(options: StackOptions = {}): Promise<LocalStack> {
+  const stateDir = resolve(options.stateDir ?? '.local')
+  const dataDir = options.dataDir === undefined ? resolve(stateDir, 'db') : options.dataDir && resolve(options.dataDir)
+  const port = options.port ?? Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
+  const siteUrl = (options.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:5173').replace(/\/$/, '')
+
+  // A persistent database keeps the install's secret; an in-memory one gets a throwaway secret.
+  const [keys, db, handlers] = await Promise.all([
+    loadKeys(dataDir === null ? null : resolve(stateDir, 'jwt-secret.json')),
+    openDatabase({ dataDir, cacheDir: resolve(stateDir, 'cache') }),
+    loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
+  ])
+
+  const app = new Hono()
+  const ctx: StackContext = {
+    db,
+    keys,
+    apiUrl: '',
+    siteUrl,
+    mailbox: createMailbox(db),
+    auth: { ...DEFAULT_AUTH_CONFIG, ...options.auth },
+  }
+  const env: FunctionEnv = {}
+
+  app.use('*', cors())
+  app.get('/', (c) => c.redirect('/mailbox'))
+  app.get(STYLESHEET_PATH, (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
+  app.route('/auth/v1', authRoutes(ctx))
+  app.route('/rest/v1', restRoutes(ctx))
+  app.route(
+    '/functions/v1',
+    functionRoutes({ handlers, openFunctions: readFunctionConfig(), env, jwtSecret: keys.jwtSecret }),
+  )
+  app.route('/', mailboxRoutes(ctx.mailbox, keys.jwtSecret))
+  app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
+
+  const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
+    const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s))
+    s.once('error', fail)
+  })
+  const address = server.address() as AddressInfo
+  const url = `http://localhost:${address.port}`
+  ctx.apiUrl = url
+  Object.assign(env, options.env, {
+    SUPABASE_URL: url,
+    SUPABASE_ANON_KEY: keys.anonKey,
+    SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    SITE_URL: siteUrl,
+    LOCAL_MAILBOX_URL: `${url}/mailbox/send`,
+  })
+  const realtime = attachRealtime(server as import('node:http').Server, ctx)
+
+  if (!options.quiet) console.log(`[local stack] listening on ${url}`)
+
+  let stopped: Promise<void> | undefined
+  return {
+    url,
+    anonKey: keys.anonKey,
+    serviceRoleKey: keys.serviceRoleKey,
+    jwtSecret: keys.jwtSecret,
+    mailboxUrl: `${url}/mailbox`,
+    db,
+    stop() {
+      stopped ??= (async () => {
+        await realtime.close()
+        await new Promise<void>((done) => {
+          server.close(() => done())
+          ;(server as import('node:http').Server).closeAllConnections?.()
+        })
+        await db.close()
+      })()
+      return stopped
+    },
+  }
+}
