@@ -1,6 +1,9 @@
 import { style } from '@vanilla-extract/css'
 import { breakpoints, vars } from '../styles/theme.css'
 
+/** Follows a section with the same background: its own top padding would double the gap. */
+export const section = style({ paddingTop: 0, '@media': { [breakpoints.desktop]: { paddingTop: 0 } } })
+
 export const band = style({
   position: 'relative',
   overflow: 'hidden',

@@ -8,7 +8,7 @@ import * as ui from './ui.css'
 /** The call to action that closes a page: a dark band with "Book demo". */
 export function ClosingCta({ title, text, button }: { title: ReactNode; text: ReactNode; button?: ReactNode }) {
   return (
-    <section className={ui.section} aria-labelledby="closing-cta-title" data-section="closing-cta">
+    <section className={`${ui.section} ${styles.section}`} aria-labelledby="closing-cta-title" data-section="closing-cta">
       <div className={ui.container}>
         <div className={styles.band}>
           <h2 id="closing-cta-title" className={styles.title}>

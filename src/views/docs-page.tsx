@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
+import { afterIntro } from '../components/page-sections.css'
 import * as ui from '../components/ui.css'
 import { ServiceOverview } from '../features/docs/service-overview'
 
@@ -16,7 +17,7 @@ export default function DocsPage() {
           </Trans>
         }
       />
-      <section className={ui.section} data-section="overview">
+      <section className={`${ui.section} ${afterIntro}`} data-section="overview">
         <div className={ui.container}>
           <ServiceOverview />
         </div>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
+import { afterIntro } from '../components/page-sections.css'
 import { SectionHeader } from '../components/section-header'
 import * as ui from '../components/ui.css'
 import { FaqAccordion } from '../features/faq/faq-accordion'
@@ -21,7 +22,7 @@ export default function PricingPage() {
           </Trans>
         }
       />
-      <section className={ui.section} data-section="pricing-plan">
+      <section className={`${ui.section} ${afterIntro}`} data-section="pricing-plan">
         <div className={`${ui.container} ${styles.layout}`}>
           <PlanCard />
           <PricingSteps />
@@ -32,6 +33,7 @@ export default function PricingPage() {
           <div className={styles.faqSection}>
             <SectionHeader
               id="pricing-faq-title"
+              centered
               eyebrow={<Trans context="section eyebrow">FAQ</Trans>}
               title={<Trans>Questions we often get</Trans>}
             />

@@ -33,7 +33,7 @@ export const tocList = style({
 export const tocLink = style({
   display: 'flex',
   alignItems: 'center',
-  minHeight: '40px',
+  minHeight: '44px',
   paddingInline: vars.space.s2,
   marginLeft: '-1px',
   borderLeft: '2px solid transparent',

@@ -82,7 +82,8 @@ export const trigger = style({
   borderRadius: '4px',
   minHeight: '44px',
   display: 'inline-flex',
-  alignItems: 'center',
+  alignItems: 'flex-start',
+  '@media': { [breakpoints.desktop]: { minHeight: '2.6em' } },
   '::after': { content: '""', position: 'absolute', inset: 0, borderRadius: vars.radius.md },
   selectors: {
     '&:focus-visible': { outline: 'none' },

@@ -25,7 +25,7 @@ export function Hero({ card }: { card: ReactNode }) {
               team gets warm, qualified conversations; you keep your calendar.
             </Trans>
           </p>
-          <div className={ui.actionsRow}>
+          <div className={`${ui.actionsRow} ${styles.heroActions}`}>
             <ButtonLink to="demo" size="large">
               <Trans>Book demo</Trans>
               <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />

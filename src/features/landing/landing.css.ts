@@ -21,6 +21,11 @@ export const heroGrid = style({
 
 export const heroText = style({ minWidth: 0 })
 
+/** On phones both hero buttons take the full width. */
+export const heroActions = style({
+  '@media': { 'screen and (max-width: 479px)': { display: 'grid' } },
+})
+
 export const heroTitle = style({
   fontSize: 'clamp(2.5rem, 6vw, 4rem)',
   lineHeight: 1.05,

@@ -105,4 +105,4 @@ globalStyle(`${stepsList} li::before`, {
 })
 globalStyle(`${stepsList} span`, { color: vars.color.textMuted, fontSize: vars.size.xs })
 
-export const faqSection = style({ maxWidth: '52rem' })
+export const faqSection = style({ maxWidth: '52rem', marginInline: 'auto' })
