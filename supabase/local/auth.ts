@@ -452,7 +452,7 @@ export function authRoutes(ctx: StackContext): Hono {
     const b = await body(c)
     const presented = str(b.refresh_token)
     if (!presented) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
-    return db.transaction(async (tx) => {
+    const session = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{
         id: number
         token: string
@@ -478,9 +478,10 @@ export function authRoutes(ctx: StackContext): Hono {
           await tx.query('update auth.sessions set refreshed_at = now() where id = $1', [row.session_id])
           return sessionResponse(tx, row.user_id, row.session_id, child[0]!.token, 'token_refresh')
         }
-        // Reuse of a rotated token outside the interval: treat the session as stolen.
+        // Reuse of a rotated token outside the interval: treat the session as stolen (the
+        // deletion commits; the error is raised after the transaction).
         await tx.query('delete from auth.sessions where id = $1', [row.session_id])
-        throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+        return null
       }
       const next = randomToken()
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1', [row.id])
@@ -493,6 +494,8 @@ export function authRoutes(ctx: StackContext): Hono {
       await tx.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [row.session_id])
       return sessionResponse(tx, row.user_id, row.session_id, next, 'token_refresh')
     })
+    if (!session) throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    return session
   }
 
   async function pkceGrant(c: Context) {

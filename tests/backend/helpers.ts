@@ -1,0 +1,102 @@
+// Shared by the backend tests: a stack per test file, supabase-js clients as the app makes them
+// (in Node: the ws transport and an in-memory storage), and the mailbox.
+import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { type LocalStack, type StackOptions, startStack } from '../../supabase/local/stack.ts'
+
+export type { LocalStack }
+
+export function startTestStack(options: StackOptions = {}): Promise<LocalStack> {
+  return startStack({ port: 0, dataDir: null, quiet: true, ...options })
+}
+
+export class MemoryStorage {
+  readonly items = new Map<string, string>()
+  getItem(key: string) {
+    return this.items.get(key) ?? null
+  }
+  setItem(key: string, value: string) {
+    this.items.set(key, value)
+  }
+  removeItem(key: string) {
+    this.items.delete(key)
+  }
+}
+
+export const STORAGE_KEY = 'sb-localhost-auth-token'
+
+export function client(
+  stack: LocalStack,
+  options: { key?: string; storage?: MemoryStorage; flowType?: 'implicit' | 'pkce' } = {},
+): SupabaseClient {
+  const auth: SupabaseClientOptions<'public'>['auth'] = {
+    storage: options.storage ?? new MemoryStorage(),
+    persistSession: true,
+    autoRefreshToken: false,
+    detectSessionInUrl: false,
+    flowType: options.flowType ?? 'implicit',
+  }
+  return createClient(stack.url, options.key ?? stack.anonKey, {
+    auth,
+    realtime: { transport: WebSocket as never, heartbeatIntervalMs: 25_000 },
+  })
+}
+
+export function serviceClient(stack: LocalStack): SupabaseClient {
+  return client(stack, { key: stack.serviceRoleKey })
+}
+
+export type MailJson = { id: number; to: string; subject: string; text: string; html: string | null; links: string[] }
+
+export async function mails(stack: LocalStack, to: string): Promise<MailJson[]> {
+  const res = await fetch(`${stack.url}/mailbox.json?to=${encodeURIComponent(to)}`)
+  return (await res.json()) as MailJson[]
+}
+
+/** Follows a link one hop, as a browser would, and returns where it redirects. */
+export async function follow(url: string, init: RequestInit = {}): Promise<URL> {
+  const res = await fetch(url, { ...init, redirect: 'manual' })
+  const location = res.headers.get('location')
+  if (!location) throw new Error(`expected a redirect from ${url}, got ${res.status}: ${await res.text()}`)
+  return new URL(location, url)
+}
+
+let counter = 0
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1
+  return `${prefix}-${counter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+}
+
+export const SITE = 'http://localhost:5173'
+
+/** Signs up, confirms through the e-mailed link, signs in; returns the signed-in client. */
+export async function confirmedUser(stack: LocalStack, fullName = 'Test User', email = uniqueEmail()) {
+  const password = 'correct-horse-1'
+  const sb = client(stack)
+  const { error } = await sb.auth.signUp({
+    email,
+    password,
+    options: { emailRedirectTo: `${SITE}/app`, data: { full_name: fullName } },
+  })
+  if (error) throw error
+  const [mail] = await mails(stack, email)
+  await follow(mail!.links[0]!)
+  const signIn = await sb.auth.signInWithPassword({ email, password })
+  if (signIn.error) throw signIn.error
+  return { sb, email, password, user: signIn.data.user, session: signIn.data.session }
+}
+
+/** Resolves with the first value `subscribe` hands over, or rejects after `ms`. */
+export function within<T>(ms: number, subscribe: (resolve: (value: T) => void) => void): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`nothing arrived within ${ms} ms`)), ms)
+    subscribe((value) => {
+      clearTimeout(timer)
+      resolve(value)
+    })
+  })
+}
+
+export function fragment(url: URL): URLSearchParams {
+  return new URLSearchParams(url.hash.replace(/^#/, ''))
+}
