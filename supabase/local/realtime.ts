@@ -1,7 +1,8 @@
 // Realtime's Phoenix protocol on /realtime/v1/websocket: heartbeat, join with postgres_changes
 // bindings, access_token updates, leave, and broadcast between sockets. Changes come from the
 // database's change trigger; each is delivered to a channel only if a binding's filter matches
-// and the channel's role may select the row under RLS (deletes are not checked, as hosted).
+// and the channel's role may select the row under RLS. As hosted: deletes are not checked, and
+// on tables with RLS the old record sent holds only the primary key.
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type WebSocket, WebSocketServer } from 'ws'
@@ -41,7 +42,7 @@ type Change = {
   errors?: string[]
 }
 
-type TableInfo = { columns: { name: string; type: string }[]; primaryKey: string[] }
+type TableInfo = { columns: { name: string; type: string }[]; primaryKey: string[]; rls: boolean }
 
 const FILTER = /^([^=]+)=(not\.)?(eq|neq|lt|lte|gt|gte|in|like|ilike|is)\.(.*)$/s
 
@@ -125,9 +126,9 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     const key = `${schema}.${table}`
     const cached = tables.get(key)
     if (cached) return cached
-    const { rows } = await db.query<{ name: string; type: string; pk: boolean }>(
+    const { rows } = await db.query<{ name: string; type: string; pk: boolean; rls: boolean }>(
       `select a.attname as name, t.typname as type,
-              coalesce(a.attnum = any (i.indkey), false) as pk
+              coalesce(a.attnum = any (i.indkey), false) as pk, c.relrowsecurity as rls
        from pg_attribute a
        join pg_class c on c.oid = a.attrelid
        join pg_namespace n on n.oid = c.relnamespace
@@ -141,6 +142,7 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     const info = {
       columns: rows.map((r) => ({ name: r.name, type: r.type })),
       primaryKey: rows.filter((r) => r.pk).map((r) => r.name),
+      rls: rows[0]!.rls,
     }
     tables.set(key, info)
     return info
@@ -293,6 +295,11 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
   async function deliver(change: Change) {
     const info = await tableInfo(change.schema, change.table)
     if (!info) return
+    // Filters see the whole old row; subscribers of a table with RLS get only its primary key.
+    const oldRecord =
+      info.rls && change.old_record
+        ? Object.fromEntries(Object.entries(change.old_record).filter(([k]) => info.primaryKey.includes(k)))
+        : (change.old_record ?? {})
     const now = Math.floor(Date.now() / 1000)
     for (const [socket, state] of sockets) {
       for (const channel of [...state.channels.values()]) {
@@ -327,7 +334,7 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
               errors: change.errors ?? null,
               columns: info.columns,
               ...(change.type !== 'DELETE' ? { record: change.record } : {}),
-              ...(change.type !== 'INSERT' ? { old_record: change.old_record ?? {} } : {}),
+              ...(change.type !== 'INSERT' ? { old_record: oldRecord } : {}),
             },
           },
         })

@@ -350,7 +350,7 @@ async function buildStatement(
   if (rows.length === 0 || !rows.every(isPlainObject)) {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object or a non-empty array of objects')
   }
-  const keys = search.get('columns')?.split(',').map((k) => k.trim()) ?? [...new Set(rows.flatMap((r) => Object.keys(r)))]
+  const keys = identifierList(search.get('columns')) ?? [...new Set(rows.flatMap((r) => Object.keys(r)))]
   for (const key of keys) requireColumn(query, key)
   if (keys.length === 0) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'No columns to insert')
   const values = rows
@@ -359,7 +359,7 @@ async function buildStatement(
   let conflict = ''
   const resolution = prefer.get('resolution')
   if (resolution === 'merge-duplicates' || resolution === 'ignore-duplicates') {
-    const onConflict = search.get('on_conflict')?.split(',').map((k) => k.trim()) ?? (await primaryKey(tx, query.table))
+    const onConflict = identifierList(search.get('on_conflict')) ?? (await primaryKey(tx, query.table))
     const target = onConflict.map((k) => query.column(k)).join(', ')
     const updates = keys.filter((k) => !onConflict.includes(k)).map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`)
     conflict =
@@ -371,6 +371,11 @@ async function buildStatement(
     sql: `insert into ${target} (${keys.map(quoteIdent).join(', ')}) values ${values}${conflict} returning ${columns}`,
     offset: 0,
   }
+}
+
+/** `a,"b"` → ['a', 'b'] (supabase-js quotes the names in `columns`). */
+function identifierList(raw: string | null): string[] | undefined {
+  return raw?.split(',').map((k) => k.trim().replace(/^"(.*)"$/, '$1'))
 }
 
 function requireColumn(query: Query, key: string) {

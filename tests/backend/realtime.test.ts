@@ -1,0 +1,226 @@
+// Realtime postgres_changes through the real client over /realtime/v1/websocket.
+import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sign } from '../../supabase/local/jwt.ts'
+import { client, confirmedUser, type LocalStack, serviceClient, startTestStack, within } from './helpers.ts'
+
+type Row = { id: string; user_id: string; status: string; product_name: string }
+type Change = RealtimePostgresChangesPayload<Row>
+
+let stack: LocalStack
+let service: SupabaseClient
+const opened: SupabaseClient[] = []
+
+beforeAll(async () => {
+  stack = await startTestStack()
+  service = serviceClient(stack)
+})
+afterAll(async () => {
+  await Promise.all(opened.map((sb) => sb.removeAllChannels()))
+  await stack.stop()
+})
+
+/** Subscribes as the app does and collects the changes; `next` waits for the next one. */
+async function watch(sb: SupabaseClient, filter: string | undefined, name = crypto.randomUUID()) {
+  opened.push(sb)
+  const received: Change[] = []
+  const waiters: ((change: Change) => void)[] = []
+  const channel = sb.channel(`subs-${name}`).on(
+    'postgres_changes',
+    { event: '*', schema: 'public', table: 'subscriptions', ...(filter ? { filter } : {}) },
+    (change: Change) => {
+      received.push(change)
+      waiters.shift()?.(change)
+    },
+  )
+  const status = await within<string>(5000, (done) =>
+    channel.subscribe((state, error) => {
+      if (state !== 'SUBSCRIBED' && error) console.error(error)
+      done(state)
+    }),
+  )
+  let consumed = 0
+  return {
+    status,
+    received,
+    channel,
+    /** The next change not yet returned, within `ms`. */
+    next(ms = 500): Promise<Change> {
+      if (consumed < received.length) return Promise.resolve(received[consumed++]!)
+      return within<Change>(ms, (resolve) =>
+        waiters.push((change) => {
+          consumed += 1
+          resolve(change)
+        }),
+      )
+    },
+  }
+}
+
+const row = (userId: string) => ({
+  user_id: userId,
+  product_name: 'pro',
+  status: 'active',
+  stripe_subscription_id: `sub_${crypto.randomUUID()}`,
+})
+
+describe('postgres_changes on subscriptions', () => {
+  it("a user's inserts, updates and deletes reach their channel within 500 ms, and never another user's", async () => {
+    const alice = await confirmedUser(stack, 'Alice')
+    const bob = await confirmedUser(stack, 'Bob')
+    const aliceWatch = await watch(alice.sb, `user_id=eq.${alice.user.id}`)
+    const bobWatch = await watch(bob.sb, `user_id=eq.${bob.user.id}`)
+    expect(aliceWatch.status).toBe('SUBSCRIBED')
+    expect(bobWatch.status).toBe('SUBSCRIBED')
+
+    let started = performance.now()
+    const inserted = await service.from('subscriptions').insert(row(alice.user.id)).select().single()
+    const insert = await aliceWatch.next(500)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(insert.eventType).toBe('INSERT')
+    expect(insert.new).toMatchObject({ id: inserted.data.id, user_id: alice.user.id, status: 'active' })
+    expect(insert.schema).toBe('public')
+    expect(insert.table).toBe('subscriptions')
+    expect(insert.commit_timestamp).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+
+    started = performance.now()
+    await service.from('subscriptions').update({ status: 'past_due' }).eq('id', inserted.data.id)
+    const update = await aliceWatch.next(500)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(update.eventType).toBe('UPDATE')
+    expect(update.new).toMatchObject({ id: inserted.data.id, status: 'past_due' })
+    expect(update.old).toEqual({ id: inserted.data.id })
+
+    started = performance.now()
+    await service.from('subscriptions').delete().eq('id', inserted.data.id)
+    const remove = await aliceWatch.next(500)
+    expect(performance.now() - started).toBeLessThan(500)
+    expect(remove.eventType).toBe('DELETE')
+    expect(remove.old).toEqual({ id: inserted.data.id })
+
+    // Changes arrive in commit order: once Bob sees his own row, Alice's three have passed him by.
+    await service.from('subscriptions').insert(row(bob.user.id))
+    const bobs = await bobWatch.next(500)
+    expect(bobs.new).toMatchObject({ user_id: bob.user.id })
+    expect(bobWatch.received).toHaveLength(1)
+    expect(aliceWatch.received).toHaveLength(3)
+  })
+
+  it('RLS decides: a user filtering on someone else, or on nothing, sees none of their rows', async () => {
+    const victim = await confirmedUser(stack, 'Victim')
+    const spy = await confirmedUser(stack, 'Spy')
+    const other = await confirmedUser(stack, 'Other')
+    const spying = await watch(spy.sb, `user_id=eq.${victim.user.id}`)
+    const spyOwn = await watch(spy.sb, `user_id=eq.${spy.user.id}`)
+    const everything = await watch(other.sb, undefined)
+    const anonymous = await watch(client(stack), undefined)
+    const own = await watch(victim.sb, `user_id=eq.${victim.user.id}`)
+
+    const inserted = await service.from('subscriptions').insert(row(victim.user.id)).select().single()
+    expect((await own.next(500)).eventType).toBe('INSERT')
+    await service.from('subscriptions').update({ status: 'canceled' }).eq('id', inserted.data.id)
+    expect((await own.next(500)).eventType).toBe('UPDATE')
+
+    // Sentinels on the same sockets: each sees its own row first, so nothing of the victim's came before.
+    await service.from('subscriptions').insert(row(spy.user.id))
+    expect((await spyOwn.next(500)).new).toMatchObject({ user_id: spy.user.id })
+    expect(spying.received).toEqual([])
+    await service.from('subscriptions').insert(row(other.user.id))
+    expect((await everything.next(500)).new).toMatchObject({ user_id: other.user.id })
+    expect(everything.received).toHaveLength(1)
+
+    // Deletes are not checked against RLS (as hosted), but carry only the primary key.
+    await service.from('subscriptions').delete().eq('id', inserted.data.id)
+    for (const watcher of [spying, anonymous]) {
+      const change = await watcher.next(500)
+      expect(change.eventType).toBe('DELETE')
+      expect(change.old).toEqual({ id: inserted.data.id })
+      expect(watcher.received).toHaveLength(1)
+    }
+  })
+
+  it('keeps delivering after a token refresh, and stops after sign-out', async () => {
+    const carol = await confirmedUser(stack, 'Carol')
+    const watching = await watch(carol.sb, `user_id=eq.${carol.user.id}`)
+    await carol.sb.auth.refreshSession()
+    await service.from('subscriptions').insert(row(carol.user.id))
+    expect((await watching.next(500)).eventType).toBe('INSERT')
+
+    await carol.sb.auth.signOut({ scope: 'local' })
+    // The client pushes the anon key; as anon the rows are invisible.
+    const sentinel = await watch(serviceClient(stack), `user_id=eq.${carol.user.id}`)
+    await service.from('subscriptions').insert(row(carol.user.id))
+    await sentinel.next(500)
+    expect(watching.received).toHaveLength(1)
+  })
+
+  it('other filters: in, neq and a plain table subscription for the service role', async () => {
+    const dave = await confirmedUser(stack, 'Dave')
+    const admin = serviceClient(stack)
+    const inList = await watch(admin, `status=in.(trialing,paused)`)
+    const notActive = await watch(admin, `status=neq.active`)
+    await service.from('subscriptions').insert({ ...row(dave.user.id), status: 'trialing' })
+    expect((await inList.next(500)).new).toMatchObject({ status: 'trialing' })
+    expect((await notActive.next(500)).new).toMatchObject({ status: 'trialing' })
+    await service.from('subscriptions').insert({ ...row(dave.user.id), status: 'active' })
+    await service.from('subscriptions').insert({ ...row(dave.user.id), status: 'paused' })
+    expect((await inList.next(500)).new).toMatchObject({ status: 'paused' })
+    expect((await notActive.next(500)).new).toMatchObject({ status: 'paused' })
+  })
+})
+
+describe('joins that must fail', () => {
+  it('an unknown table or column is a CHANNEL_ERROR', async () => {
+    const sb = client(stack)
+    opened.push(sb)
+    const status = (table: string, filter?: string) =>
+      within<string>(5000, (done) =>
+        sb
+          .channel(`bad-${table}-${filter}`)
+          .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => {})
+          .subscribe((state) => done(state)),
+      )
+    expect(await status('no_such_table')).toBe('CHANNEL_ERROR')
+    expect(await status('subscriptions', 'nope=eq.1')).toBe('CHANNEL_ERROR')
+    expect(await status('subscriptions', "user_id=eq.1'; drop table subscriptions; --")).toBe('SUBSCRIBED')
+    expect((await stack.db.query(`select to_regclass('public.subscriptions') as t`)).rows[0]).toEqual({ t: 'subscriptions' })
+  })
+
+  it('a forged or expired access token is refused', async () => {
+    for (const token of [
+      await sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: 9_999_999_999 }, 'forged-secret'),
+      await sign({ role: 'authenticated', sub: crypto.randomUUID(), exp: 1 }, stack.jwtSecret),
+    ]) {
+      const sb = client(stack)
+      opened.push(sb)
+      await sb.realtime.setAuth(token)
+      const state = await within<string>(5000, (done) =>
+        sb
+          .channel(`forged-${crypto.randomUUID()}`)
+          .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions' }, () => {})
+          .subscribe((s) => done(s)),
+      )
+      expect(state).toBe('CHANNEL_ERROR')
+    }
+  })
+
+  it('a socket without a valid apikey is not upgraded; heartbeats are answered', async () => {
+    const base = `${stack.url.replace('http', 'ws')}/realtime/v1/websocket?vsn=2.0.0`
+    const refused = await within<number>(5000, (done) => {
+      const ws = new WebSocket(`${base}&apikey=not-a-key`)
+      ws.on('unexpected-response', (_req, res) => done(res.statusCode ?? 0))
+      ws.on('error', () => {})
+    })
+    expect(refused).toBe(401)
+
+    const ws = new WebSocket(`${base}&apikey=${stack.anonKey}`)
+    await within<void>(5000, (done) => ws.on('open', () => done()))
+    const reply = await within<unknown>(500, (done) => {
+      ws.on('message', (data) => done(JSON.parse(data.toString())))
+      ws.send(JSON.stringify([null, '7', 'phoenix', 'heartbeat', {}]))
+    })
+    expect(reply).toEqual([null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }])
+    ws.close()
+  })
+})
