@@ -3,7 +3,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
-import { linguiCatalogScopes } from './src/build/vite-catalog-scopes'
+import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
 
 // Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
 const linguiMacros = babel({

@@ -3,6 +3,7 @@ import { I18nProvider } from '@lingui/react'
 import { Suspense } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import { PageSpinner } from '../components/spinner'
+import { ToasterProvider } from '../features/toaster/toaster'
 import { useLang } from '../i18n/use-lang'
 import NotFoundPage from '../views/not-found-page'
 import { routeViews } from './route-views'
@@ -33,9 +34,11 @@ export function App({ i18n, ssrPath, ssrContext }: { i18n: I18n; ssrPath?: strin
   return (
     <I18nProvider i18n={i18n}>
       <Router ssrPath={ssrPath} ssrContext={ssrContext}>
-        <Shell>
-          <Pages />
-        </Shell>
+        <ToasterProvider>
+          <Shell>
+            <Pages />
+          </Shell>
+        </ToasterProvider>
       </Router>
     </I18nProvider>
   )

@@ -3,6 +3,7 @@ import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useMemo } from 'react'
 import { Footer } from '../features/footer/footer'
 import { Header } from '../features/header/header'
+import { Toaster } from '../features/toaster/toaster'
 import * as styles from './shell.css'
 import { navigationLogicFor } from './providers'
 import { useAppMachine } from './use-app-machine'
@@ -22,6 +23,7 @@ export function Shell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
+      <Toaster />
     </div>
   )
 }

@@ -13,6 +13,8 @@ export interface PathOptions {
   label?: (snapshot: AnyMachineSnapshot) => string
   /** Caps simple paths for machines whose context makes many distinct states. */
   limit?: number
+  /** Which snapshots count as the same state (default: value and context). */
+  serialize?: (snapshot: AnyMachineSnapshot) => string
 }
 
 export interface PlannedStep {
@@ -43,14 +45,23 @@ const valueLabel = (snapshot: AnyMachineSnapshot): string => {
   return flatten(snapshot.value)
 }
 
+const describeValue = (value: unknown): string => {
+  if (typeof value === 'string') return value
+  if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id)
+  return JSON.stringify(value)
+}
+
 export function describeEvent(event: EventObject): string {
-  const delay = delayOf(event)
-  if (delay !== undefined) return `after ${delay} ms`
+  const after = /^xstate\.after\.([^.]+)\./.exec(event.type)
+  if (after) return /^\d+$/.test(after[1]!) ? `after ${after[1]} ms` : `after ${after[1]}`
   const { type, ...payload } = event as EventObject & Record<string, unknown>
   const shown = Object.entries(payload).filter(([, v]) => v !== undefined)
   if (shown.length === 0) return type
-  return `${type} ${shown.map(([k, v]) => `${k}=${typeof v === 'string' ? v : JSON.stringify(v)}`).join(' ')}`
+  return `${type} ${shown.map(([k, v]) => `${k}=${describeValue(v)}`).join(' ')}`
 }
+
+/** Fake timers for model tests: timers only, so promises and user-event keep working. */
+export const timerFakes = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] } as const
 
 /** The delay of an `after` transition's event (`xstate.after.4000.heroCard.cycling`), if it is one. */
 export function delayOf(event: EventObject): number | undefined {
@@ -61,7 +72,11 @@ export function delayOf(event: EventObject): number | undefined {
 /** Every shortest path (and optionally every simple path) of the machine, as readable plans. */
 export function planPaths(machine: AnyStateMachine, options: PathOptions): PlannedPath[] {
   const label = options.label ?? valueLabel
-  const traversal = { events: options.events as never, ...(options.limit ? { limit: options.limit } : {}) }
+  const traversal = {
+    events: options.events as never,
+    ...(options.limit ? { limit: options.limit } : {}),
+    ...(options.serialize ? { serializeState: options.serialize as never } : {}),
+  }
   const sources: Array<['shortest' | 'simple', ReturnType<typeof getShortestPaths>]> = [
     ['shortest', getShortestPaths(machine, traversal)],
   ]

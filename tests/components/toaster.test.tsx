@@ -1,0 +1,67 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { afterEach, beforeEach, expect, vi } from 'vitest'
+import { DISMISS_AFTER_MS, type Toast, toasterMachine } from '../../machines/toaster.machine'
+import { Toaster, ToasterContext, ToasterProvider } from '../../src/features/toaster/toaster'
+import { serializeToaster, sampleToasts, toasterEvents, toasterLabel } from '../machines/toaster.test'
+import { timerFakes } from '../model/paths'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+
+beforeEach(() => vi.useFakeTimers(timerFakes))
+afterEach(() => vi.useRealTimers())
+
+/** Stands in for the features that raise toasts. */
+function Raise() {
+  const toaster = ToasterContext.useActorRef()
+  return sampleToasts.map((toast) => (
+    <button key={toast.id} type="button" onClick={() => toaster.send({ type: 'toast.add', toast })}>
+      raise {toast.id}
+    </button>
+  ))
+}
+
+const region = () => screen.getByRole('region', { name: 'Varsler' })
+
+testMachinePaths(
+  'Toaster view',
+  toasterMachine,
+  { events: toasterEvents, serialize: serializeToaster, label: toasterLabel },
+  {
+    start: () =>
+      renderInApp(
+        <ToasterProvider>
+          <Raise />
+          <Toaster />
+        </ToasterProvider>,
+        { lang: 'nb' },
+      ),
+    // user-event waits on timers, which are fake here: events are fired directly.
+    execute: (_, event) => {
+      const e = event as { type: string; toast?: Toast; id?: string }
+      if (e.type === 'toast.add') fireEvent.click(screen.getByRole('button', { name: `raise ${e.toast!.id}` }))
+      else if (e.type === 'toast.dismiss') {
+        const title = sampleToasts.find((t) => t.id === e.id)!.title
+        const item = screen.getByText(title).closest('li')!
+        // Default toasts close with the button, destructive ones with Escape: both ways are covered.
+        if (e.id === 'a') fireEvent.click(within(item).getByRole('button', { name: 'Lukk varselet' }))
+        else fireEvent.keyDown(item, { key: 'Escape' })
+      } else if (e.type === 'toaster.pause') fireEvent.pointerEnter(region())
+      else if (e.type === 'toaster.resume') fireEvent.pointerLeave(region())
+      else act(() => vi.advanceTimersByTime(DISMISS_AFTER_MS))
+    },
+    verify: (_, planned) => {
+      const expected = planned.context.toasts as Toast[]
+      const status = screen.getByRole('status')
+      const alert = screen.getByRole('alert')
+      expect(within(status).queryAllByRole('listitem').map((li) => li.textContent)).toEqual(
+        expected.filter((t) => t.variant === 'default').map((t) => `${t.title}${t.description}`),
+      )
+      expect(within(alert).queryAllByRole('listitem').map((li) => li.textContent)).toEqual(
+        expected.filter((t) => t.variant === 'destructive').map((t) => `${t.title}${t.description}`),
+      )
+      expect(status).toHaveAttribute('aria-live', 'polite')
+      expect(alert).toHaveAttribute('aria-live', 'assertive')
+    },
+    stop: ({ unmount }) => unmount(),
+  },
+)
