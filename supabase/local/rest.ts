@@ -90,8 +90,9 @@ class Query {
       .map((item) => {
         const trimmed = item.trim()
         if (trimmed === '*') return '*'
-        if (trimmed.includes('(')) {
-          const name = trimmed.slice(0, trimmed.indexOf('(')).split(':').pop()
+        const embed = /^(?:[A-Za-z_]\w*:)?([A-Za-z_]\w*)(?:![\w]+)?\(/.exec(trimmed)
+        if (embed) {
+          const name = embed[1]
           throw new RestError(
             400,
             'PGRST200',

@@ -19,6 +19,9 @@ import { restRoutes } from './rest.ts'
 
 export type { FunctionEnv } from './functions.ts'
 
+/** The migrated-database template is cached per checkout, whatever the state directory. */
+const TEMPLATE_CACHE_DIR = new URL('../../.local/cache/', import.meta.url).pathname
+
 export type StackOptions = {
   /** 0 picks a free port; default env SUPABASE_LOCAL_PORT or 54321. */
   port?: number
@@ -31,7 +34,7 @@ export type StackOptions = {
   env?: Record<string, string | undefined>
   /** Folder of functions to mount; default supabase/functions. */
   functionsDir?: string
-  /** Where the JWT secret and the database template cache live; default '.local'. */
+  /** Where the JWT secret lives (and the data, unless dataDir says otherwise); default '.local'. */
   stateDir?: string
   /** Auth settings (confirmation, token lifetimes, rate limits); defaults mirror config.toml. */
   auth?: Partial<AuthConfig>
@@ -56,7 +59,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   // A persistent database keeps the install's secret; an in-memory one gets a throwaway secret.
   const [keys, db, handlers] = await Promise.all([
     loadKeys(dataDir === null ? null : resolve(stateDir, 'jwt-secret.json')),
-    openDatabase({ dataDir, cacheDir: resolve(stateDir, 'cache') }),
+    openDatabase({ dataDir, cacheDir: TEMPLATE_CACHE_DIR }),
     loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
   ])
 

@@ -1,0 +1,96 @@
+// The migrations on an empty Postgres: they apply cleanly, set the grants and policies the app
+// relies on, and (as they claim) apply a second time without error or change.
+import { PGlite } from '@electric-sql/pglite'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { BOOTSTRAP_SQL, migrate, readMigrations } from '../../supabase/local/db.ts'
+
+let db: PGlite
+
+async function fingerprint(): Promise<unknown> {
+  const q = async (sql: string) => (await db.query(sql)).rows
+  return {
+    columns: await q(`select table_name, column_name, data_type, is_nullable, column_default
+      from information_schema.columns where table_schema = 'public' order by 1, 2`),
+    constraints: await q(`select conrelid::regclass::text as t, conname, pg_get_constraintdef(oid) as def
+      from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`),
+    policies: await q(`select tablename, policyname, cmd, roles::text, qual, with_check from pg_policies order by 1, 2`),
+    triggers: await q(`select event_object_table, trigger_name, action_timing, event_manipulation
+      from information_schema.triggers where trigger_schema = 'public' order by 1, 2, 4`),
+    grants: await q(`select table_name, grantee, privilege_type from information_schema.role_table_grants
+      where table_schema = 'public' and grantee in ('anon', 'authenticated', 'service_role') order by 1, 2, 3`),
+    publication: await q(`select tablename from pg_publication_tables where pubname = 'supabase_realtime' order by 1`),
+    indexes: await q(`select indexname, indexdef from pg_indexes where schemaname = 'public' order by 1`),
+  }
+}
+
+const privilege = async (role: string, table: string, action: string) =>
+  (await db.query<{ ok: boolean }>('select has_table_privilege($1, $2, $3) as ok', [role, table, action])).rows[0]!.ok
+
+beforeAll(async () => {
+  db = await PGlite.create()
+})
+afterAll(() => db.close())
+
+describe('migrations from empty', () => {
+  it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
+    const migrations = readMigrations()
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events'])
+    const applied = await migrate(db, migrations)
+    expect(applied).toEqual(migrations.map((m) => m.version))
+    expect(await migrate(db, migrations)).toEqual([])
+  })
+
+  it('create the three tables with RLS on', async () => {
+    const { rows } = await db.query(
+      `select relname, relrowsecurity, relreplident from pg_class
+       where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
+    )
+    expect(rows).toEqual([
+      { relname: 'demo_requests', relrowsecurity: true, relreplident: 'd' },
+      { relname: 'payment_events', relrowsecurity: true, relreplident: 'd' },
+      { relname: 'subscriptions', relrowsecurity: true, relreplident: 'f' },
+    ])
+  })
+
+  it('grant as hosted Supabase: reads for authenticated on subscriptions only, writes for the service role', async () => {
+    for (const action of ['SELECT', 'INSERT', 'UPDATE', 'DELETE']) {
+      expect(await privilege('anon', 'public.subscriptions', action)).toBe(false)
+      expect(await privilege('authenticated', 'public.subscriptions', action)).toBe(action === 'SELECT')
+      expect(await privilege('service_role', 'public.subscriptions', action)).toBe(true)
+      for (const table of ['public.demo_requests', 'public.payment_events']) {
+        expect(await privilege('anon', table, action)).toBe(false)
+        expect(await privilege('authenticated', table, action)).toBe(false)
+        expect(await privilege('service_role', table, action)).toBe(true)
+      }
+    }
+  })
+
+  it('publish subscriptions (only) for realtime', async () => {
+    const { rows } = await db.query(`select tablename from pg_publication_tables where pubname = 'supabase_realtime'`)
+    expect(rows).toEqual([{ tablename: 'subscriptions' }])
+  })
+
+  it('subscription statuses are those of the payment provider; product is pro or free', async () => {
+    await db.query(`insert into auth.users (id, email) values ('00000000-0000-0000-0000-00000000000a', 'a@example.com')`)
+    for (const status of ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
+      await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', $1)`, [
+        status,
+      ])
+    }
+    await expect(
+      db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'gold', 'active')`),
+    ).rejects.toMatchObject({ code: '23514' })
+    await expect(
+      db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', 'lapsed')`),
+    ).rejects.toMatchObject({ code: '23514' })
+    await db.query('delete from auth.users')
+    expect((await db.query('select count(*)::int as n from public.subscriptions')).rows).toEqual([{ n: 0 }])
+  })
+
+  it('are idempotent: the bootstrap and every migration run a second time change nothing', async () => {
+    const before = await fingerprint()
+    await db.exec(BOOTSTRAP_SQL)
+    for (const migration of readMigrations()) await db.exec(migration.sql)
+    expect(await fingerprint()).toEqual(before)
+  })
+})
