@@ -1,10 +1,13 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { JSDOM } from 'jsdom'
 import { describe, expect, it } from 'vitest'
 import { allRoutes, type ResolvedRoute } from '../../src/app/route-paths'
 import { distDir, pageFile, siteOrigin } from '../../src/build/site'
 import { type Lang, langs, ogLocale } from '../../src/i18n/lang'
+
+// jsdom ships no type declarations; this is the one constructor used here.
+// @ts-expect-error -- untyped module
+const { JSDOM } = (await import('jsdom')) as { JSDOM: new (html: string) => { window: Window } }
 
 // Checks the prerendered site in dist/: what a search engine or LinkedIn's link preview reads.
 const built = existsSync(path.join(distDir, 'index.html'))
