@@ -55,9 +55,9 @@ async function status() {
 }
 
 function reset() {
-  // The database (users, rows, mailbox) and the template cache go; the JWT secret stays, so the
-  // keys in .env files keep working.
-  for (const dir of ['db', 'cache']) rmSync(resolve(STATE_DIR, dir), { recursive: true, force: true })
+  // The database (users, rows, mailbox) goes; the JWT secret stays, so keys copied into .env
+  // files keep working, and so does the cache of the freshly migrated template.
+  rmSync(resolve(STATE_DIR, 'db'), { recursive: true, force: true })
   console.log('Local stack data cleared (.local/db). Keys are unchanged.')
 }
 
