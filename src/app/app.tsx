@@ -3,11 +3,13 @@ import { I18nProvider } from '@lingui/react'
 import { Suspense } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import { PageSpinner } from '../components/spinner'
+import { AuthProvider } from '../features/auth/auth-context'
+import { ProtectedRoute } from '../features/auth/protected-route'
 import { ToasterProvider } from '../features/toaster/toaster'
 import { useLang } from '../i18n/use-lang'
 import NotFoundPage from '../views/not-found-page'
 import { routeViews } from './route-views'
-import { href, routeKeys } from './routes'
+import { accessOf, href, routeKeys } from './routes'
 import { Shell } from './shell'
 
 export interface SsrContext {
@@ -20,9 +22,20 @@ function Pages() {
   return (
     <Suspense fallback={<PageSpinner />}>
       <Switch>
-        {routeKeys.map((key) => (
-          <Route key={key} path={href(key, lang)} component={routeViews[key].Component} />
-        ))}
+        {routeKeys.map((key) => {
+          const View = routeViews[key].Component
+          return (
+            <Route key={key} path={href(key, lang)}>
+              {accessOf(key) === 'protected' ? (
+                <ProtectedRoute>
+                  <View />
+                </ProtectedRoute>
+              ) : (
+                <View />
+              )}
+            </Route>
+          )
+        })}
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>
@@ -35,9 +48,11 @@ export function App({ i18n, ssrPath, ssrContext }: { i18n: I18n; ssrPath?: strin
     <I18nProvider i18n={i18n}>
       <Router ssrPath={ssrPath} ssrContext={ssrContext}>
         <ToasterProvider>
-          <Shell>
-            <Pages />
-          </Shell>
+          <AuthProvider>
+            <Shell>
+              <Pages />
+            </Shell>
+          </AuthProvider>
         </ToasterProvider>
       </Router>
     </I18nProvider>

@@ -1,8 +1,8 @@
 import { useMachine } from '@xstate/react'
-import type { AnyStateMachine, InputFrom } from 'xstate'
+import type { ActorOptions, AnyStateMachine } from 'xstate'
 import { appInspect } from './inspector'
 
 /** `useMachine` with the app's inspection wired in, so every actor shows in the inspector. */
-export function useAppMachine<TMachine extends AnyStateMachine>(machine: TMachine, options?: { input?: InputFrom<TMachine> }) {
+export function useAppMachine<TMachine extends AnyStateMachine>(machine: TMachine, options?: ActorOptions<TMachine>) {
   return useMachine(machine, { ...options, inspect: appInspect } as never)
 }

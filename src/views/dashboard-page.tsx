@@ -1,6 +1,7 @@
-import { PageSpinner } from '../components/spinner'
+import { Dashboard } from '../features/dashboard/dashboard'
+import { useAuth } from '../features/auth/auth-context'
 
-// Signed-in pages render on the client, behind the spinner.
 export default function DashboardPage() {
-  return <PageSpinner />
+  const { user } = useAuth()
+  return user ? <Dashboard key={user.id} userId={user.id} /> : null
 }

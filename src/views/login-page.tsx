@@ -1,6 +1,10 @@
-import { Trans } from '@lingui/react/macro'
-import { PageIntro } from '../components/page-intro'
+import * as styles from '../features/account/account.css'
+import { LoginForm } from '../features/login/login-form'
 
 export default function LoginPage() {
-  return <PageIntro title={<Trans>Sign in</Trans>} />
+  return (
+    <div className={styles.page}>
+      <LoginForm />
+    </div>
+  )
 }

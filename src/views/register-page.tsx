@@ -1,6 +1,10 @@
-import { Trans } from '@lingui/react/macro'
-import { PageIntro } from '../components/page-intro'
+import * as styles from '../features/account/account.css'
+import { RegisterForm } from '../features/register/register-form'
 
 export default function RegisterPage() {
-  return <PageIntro title={<Trans>Create account</Trans>} />
+  return (
+    <div className={styles.page}>
+      <RegisterForm />
+    </div>
+  )
 }

@@ -1,4 +1,5 @@
 import type { AnyMachineSnapshot, AnyStateMachine, AnyStateNode, EventObject } from 'xstate'
+import type { vi } from 'vitest'
 import { transition } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
 
@@ -61,7 +62,9 @@ export function describeEvent(event: EventObject): string {
 }
 
 /** Fake timers for model tests: timers only, so promises and user-event keep working. */
-export const timerFakes = { toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] } as const
+export const timerFakes: Parameters<typeof vi.useFakeTimers>[0] = {
+  toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+}
 
 /** The delay of an `after` transition's event (`xstate.after.4000.heroCard.cycling`), if it is one. */
 export function delayOf(event: EventObject): number | undefined {

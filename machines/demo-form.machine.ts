@@ -1,0 +1,177 @@
+import { assign, fromPromise, setup } from 'xstate'
+import {
+  DEMO_FIELDS,
+  type DemoField,
+  type DemoRequest,
+  type DemoResponse,
+  type FieldProblems,
+  type RequestLanguage,
+  validateDemoRequest,
+} from '../supabase/functions/_shared/demo-request.ts'
+
+/** Every input of the form: the visible fields and the hidden honeypot. */
+export type DemoInput = DemoField | 'website'
+
+export type DemoFormValues = Record<DemoInput, string>
+
+export const emptyValues: DemoFormValues = { name: '', email: '', company: '', linkedin: '', need: '', notes: '', website: '' }
+
+export type DemoFormEvent =
+  | { type: 'field.change'; field: DemoInput; value: string }
+  | { type: 'field.blur'; field: DemoField }
+  | { type: 'form.submit' }
+
+export interface DemoFormContext {
+  values: DemoFormValues
+  /** The problems of the current values, whether shown yet or not. */
+  problems: FieldProblems
+  /** Fields the visitor has left: their problems show. */
+  touched: DemoField[]
+  /** A submit was tried: every problem shows. */
+  submitted: boolean
+  language: RequestLanguage
+}
+
+export interface DemoFormInput {
+  language?: RequestLanguage
+}
+
+const problemsOf = (values: DemoFormValues): FieldProblems => {
+  const result = validateDemoRequest(values)
+  return result.ok ? {} : result.fields
+}
+
+/** The first field (in the form's order) with a problem. */
+export const firstInvalid = (problems: FieldProblems): DemoField | undefined => DEMO_FIELDS.find((field) => problems[field])
+
+/** The problems the visitor sees: of fields left, or all after a submit. */
+export function visibleProblems(context: DemoFormContext): FieldProblems {
+  const shown: FieldProblems = {}
+  for (const field of DEMO_FIELDS) {
+    const problem = context.problems[field]
+    if (problem && (context.submitted || context.touched.includes(field))) shown[field] = problem
+  }
+  return shown
+}
+
+const fresh = (language: RequestLanguage): DemoFormContext => ({
+  values: emptyValues,
+  problems: problemsOf(emptyValues),
+  touched: [],
+  submitted: false,
+  language,
+})
+
+export const demoFormMachine = setup({
+  types: {
+    context: {} as DemoFormContext,
+    events: {} as DemoFormEvent,
+    input: {} as DemoFormInput,
+  },
+  actors: {
+    // Provided by the app: sends the request to the send-demo-request function.
+    sendDemoRequest: fromPromise<DemoResponse, DemoRequest>(async () => ({ ok: true })),
+  },
+  actions: {
+    // Provided by the view: the toasts, in the visitor's language.
+    notifySuccess: () => {},
+    notifyFailure: () => {},
+    // Provided by the app: moves keyboard focus to a field.
+    focusField: (_, _params: { field: DemoField }) => {},
+    setValue: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const values = { ...context.values, [event.field]: event.value }
+      return { values, problems: problemsOf(values) }
+    }),
+    markTouched: assign({
+      touched: ({ context, event }) =>
+        event.type === 'field.blur' && !context.touched.includes(event.field) ? [...context.touched, event.field] : context.touched,
+    }),
+    showAllProblems: assign({ submitted: true }),
+    clearForm: assign(({ context }) => fresh(context.language)),
+  },
+  guards: {
+    isValid: ({ context }) => firstInvalid(context.problems) === undefined,
+    isAccepted: (_, output: DemoResponse) => output.ok,
+  },
+}).createMachine({
+  id: 'demoForm',
+  description: 'The demo booking form: filled in, checked against the shared schema, sent once, answered with a toast.',
+  context: ({ input }) => fresh(input?.language ?? 'nb'),
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The visitor fills in the form; a field shows its problem once left, or every field after a submit.',
+      on: {
+        'field.change': { actions: 'setValue', description: 'The visitor types in a field or picks a need.' },
+        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field: its problem, if any, shows.' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', description: 'Every field is valid: the request goes out.' },
+          {
+            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
+            description: 'Something is missing or wrong: every problem shows and focus moves to the first one.',
+          },
+        ],
+      },
+    },
+    submitting: {
+      description: 'The request is on its way: the button is disabled and reads "Sending...", fields are read-only.',
+      tags: ['busy'],
+      invoke: {
+        id: 'sendDemoRequest',
+        src: 'sendDemoRequest',
+        input: ({ context }) => {
+          const result = validateDemoRequest({ ...context.values, language: context.language })
+          // Only valid values reach this state; the fallback keeps the types honest.
+          return result.ok ? result.request : ({ ...context.values, language: context.language } as DemoRequest)
+        },
+        onDone: [
+          {
+            guard: { type: 'isAccepted', params: ({ event }) => event.output },
+            target: 'succeeded',
+            actions: ['clearForm', 'notifySuccess'],
+            description: 'The function stored the request: thank the visitor and empty the form.',
+          },
+          {
+            target: 'failed',
+            actions: 'notifyFailure',
+            description: 'The function refused the request (rate limit, bad input, storage): keep what was typed.',
+          },
+        ],
+        onError: {
+          target: 'failed',
+          actions: 'notifyFailure',
+          description: 'The function could not be reached: keep what was typed.',
+        },
+      },
+    },
+    succeeded: {
+      description: 'Sent: the form is empty again and the thank-you toast shows.',
+      on: {
+        'field.change': { actions: 'setValue', description: 'The visitor starts another request.' },
+        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field.' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', description: 'Another valid request goes out.' },
+          {
+            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
+            description: 'Submitted empty or wrong: every problem shows and focus moves to the first one.',
+          },
+        ],
+      },
+    },
+    failed: {
+      description: 'Not sent: the form keeps what was typed and the failure toast shows; the visitor may try again.',
+      on: {
+        'field.change': { actions: 'setValue', description: 'The visitor corrects or changes a field.' },
+        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field.' },
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', description: 'The visitor tries again.' },
+          {
+            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
+            description: 'A field was changed into a wrong value: every problem shows and focus moves to the first one.',
+          },
+        ],
+      },
+    },
+  },
+})

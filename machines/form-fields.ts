@@ -1,0 +1,38 @@
+import type { Type } from 'arktype'
+
+/** Why a field is invalid; views turn these into sentences in the user's language. */
+export type FieldProblem = 'required' | 'email' | 'tooShort' | 'tooLong' | 'url' | 'choice' | 'invalid'
+
+export type FieldProblems<F extends string> = Partial<Record<F, FieldProblem>>
+
+/** Runs an arktype schema over form values and names each field's first problem. */
+export function fieldProblems<F extends string>(
+  schema: Type<unknown>,
+  values: Record<F, string>,
+  required: readonly F[] = [],
+): FieldProblems<F> {
+  const problems: FieldProblems<F> = {}
+  for (const field of required) if (!values[field]?.trim()) problems[field] = 'required'
+  const result = schema(values)
+  if (result && typeof result === 'object' && 'byPath' in result) {
+    const byPath = (result as { byPath: Record<string, { code: string }> }).byPath
+    for (const [path, error] of Object.entries(byPath)) {
+      const field = path as F
+      if (problems[field]) continue
+      problems[field] = problemOf(error.code)
+    }
+  }
+  return problems
+}
+
+function problemOf(code: string): FieldProblem {
+  if (code === 'minLength') return 'tooShort'
+  if (code === 'maxLength') return 'tooLong'
+  if (code === 'pattern' || code === 'predicate') return 'email'
+  if (code === 'unit' || code === 'union') return 'choice'
+  if (code === 'required') return 'required'
+  return 'invalid'
+}
+
+export const firstInvalid = <F extends string>(order: readonly F[], problems: FieldProblems<F>): F | undefined =>
+  order.find((field) => problems[field] !== undefined)

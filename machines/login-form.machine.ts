@@ -1,0 +1,156 @@
+import { type } from 'arktype'
+import { assign, fromPromise, setup } from 'xstate'
+import { type FieldProblems, fieldProblems, firstInvalid } from './form-fields'
+
+export const loginFields = ['email', 'password'] as const
+export type LoginField = (typeof loginFields)[number]
+export type LoginValues = Record<LoginField, string>
+
+export const loginSchema = type({ email: 'string.email', password: 'string > 0' })
+
+/** The backend's error as the form needs it: its message, and whether the e-mail awaits confirmation. */
+export interface SignInFailure {
+  message?: string
+  unconfirmed?: boolean
+}
+
+export type LoginFormEvent =
+  | { type: 'field.change'; field: LoginField; value: string }
+  | { type: 'field.blur'; field: LoginField }
+  | { type: 'form.submit' }
+  | { type: 'google.click' }
+  | { type: 'resend.click' }
+
+export interface LoginFormContext {
+  values: LoginValues
+  problems: FieldProblems<LoginField>
+  /** Fields whose problems show: after leaving them, or after a submit. */
+  shown: LoginField[]
+  failure: SignInFailure | null
+}
+
+const validate = (values: LoginValues) => fieldProblems(loginSchema, values, loginFields)
+
+export const loginFormMachine = setup({
+  types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
+  actors: {
+    signIn: fromPromise<void, LoginValues>(async () => {}),
+    signInWithGoogle: fromPromise<void>(async () => {}),
+    resendConfirmation: fromPromise<void, { email: string }>(async () => {}),
+  },
+  actions: {
+    // Provided by the view.
+    notifySignedIn: () => {},
+    notifyFailure: (_, _params: { message?: string }) => {},
+    notifyGoogleFailure: (_, _params: { message?: string }) => {},
+    notifyResent: () => {},
+    focusField: (_, _params: { field: LoginField }) => {},
+    goToApp: () => {},
+    updateValue: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const values = { ...context.values, [event.field]: event.value }
+      return { values, problems: validate(values) }
+    }),
+    showProblem: assign(({ context, event }) =>
+      event.type === 'field.blur' && !context.shown.includes(event.field) ? { shown: [...context.shown, event.field] } : {},
+    ),
+    showAllProblems: assign({ shown: () => [...loginFields], problems: ({ context }) => validate(context.values) }),
+    rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+    isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
+  },
+}).createMachine({
+  id: 'loginForm',
+  description: 'Sign in with e-mail and password, or with Google.',
+  context: { values: { email: '', password: '' }, problems: validate({ email: '', password: '' }), shown: [], failure: null },
+  initial: 'editing',
+  on: {
+    'field.change': { actions: 'updateValue', description: 'The user types in a field.' },
+    'field.blur': { actions: 'showProblem', description: 'The user leaves a field: its problem, if any, shows.' },
+  },
+  states: {
+    editing: {
+      description: 'The form waits for input.',
+      on: {
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
+          {
+            actions: [
+              'showAllProblems',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(loginFields, validate(context.values))! }) },
+            ],
+            description: 'Submitted with invalid input: problems show, focus moves to the first.',
+          },
+        ],
+        'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
+      },
+    },
+    submitting: {
+      description: 'Signing in: the button is disabled.',
+      tags: 'busy',
+      invoke: {
+        id: 'signIn',
+        src: 'signIn',
+        input: ({ context }) => context.values,
+        onDone: { target: 'signedIn', description: 'The backend accepted the credentials.' },
+        onError: [
+          {
+            guard: 'isUnconfirmed',
+            target: 'unconfirmed',
+            actions: 'rememberFailure',
+            description: 'The e-mail address is not confirmed yet.',
+          },
+          {
+            target: 'editing',
+            actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) }],
+            description: 'Wrong credentials or another failure.',
+          },
+        ],
+      },
+    },
+    unconfirmed: {
+      description: 'The user is asked to confirm the e-mail address, and may have the e-mail sent again.',
+      on: {
+        'resend.click': { target: 'resending', description: 'Send the confirmation e-mail again.' },
+        'form.submit': { guard: 'isValid', target: 'submitting', description: 'Try again after confirming.' },
+        'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
+      },
+    },
+    resending: {
+      description: 'Sending the confirmation e-mail again.',
+      tags: 'busy',
+      invoke: {
+        id: 'resendConfirmation',
+        src: 'resendConfirmation',
+        input: ({ context }) => ({ email: context.values.email }),
+        onDone: { target: 'unconfirmed', actions: 'notifyResent', description: 'Sent.' },
+        onError: {
+          target: 'unconfirmed',
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) },
+          description: 'Could not send.',
+        },
+      },
+    },
+    redirectingToGoogle: {
+      description: 'On the way to Google: the page is about to leave.',
+      tags: 'busy',
+      invoke: {
+        id: 'signInWithGoogle',
+        src: 'signInWithGoogle',
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) },
+          description: 'Google sign-in could not start.',
+        },
+      },
+    },
+    signedIn: {
+      description: 'Signed in: off to the dashboard (or where the visitor was going).',
+      type: 'final',
+      entry: ['notifySignedIn', 'goToApp'],
+    },
+  },
+})

@@ -1,0 +1,129 @@
+import { type } from 'arktype'
+import { assign, fromPromise, setup } from 'xstate'
+import { type FieldProblems, fieldProblems, firstInvalid } from './form-fields'
+
+/** The shortest password the form accepts (the backend may ask for more). */
+export const PASSWORD_MIN_LENGTH = 6
+
+export const registerFields = ['fullName', 'email', 'password'] as const
+export type RegisterField = (typeof registerFields)[number]
+export type RegisterValues = Record<RegisterField, string>
+
+export const registerSchema = type({
+  fullName: 'string > 0',
+  email: 'string.email',
+  password: `string >= ${PASSWORD_MIN_LENGTH}`,
+})
+
+export interface SignUpFailure {
+  message?: string
+  /** The backend's reasons when it finds the password weak. */
+  weakPasswordReasons?: string[]
+}
+
+export type RegisterFormEvent =
+  | { type: 'field.change'; field: RegisterField; value: string }
+  | { type: 'field.blur'; field: RegisterField }
+  | { type: 'form.submit' }
+  | { type: 'google.click' }
+
+export interface RegisterFormContext {
+  values: RegisterValues
+  problems: FieldProblems<RegisterField>
+  shown: RegisterField[]
+  failure: SignUpFailure | null
+}
+
+const validate = (values: RegisterValues) => fieldProblems(registerSchema, values, registerFields)
+const empty: RegisterValues = { fullName: '', email: '', password: '' }
+const failureOf = (event: unknown) => ((event as { error?: SignUpFailure }).error ?? {}) as SignUpFailure
+
+export const registerFormMachine = setup({
+  types: { context: {} as RegisterFormContext, events: {} as RegisterFormEvent },
+  actors: {
+    signUp: fromPromise<void, RegisterValues>(async () => {}),
+    signUpWithGoogle: fromPromise<void>(async () => {}),
+  },
+  actions: {
+    // Provided by the view.
+    notifyRegistered: () => {},
+    notifyFailure: (_, _params: { message?: string }) => {},
+    notifyGoogleFailure: (_, _params: { message?: string }) => {},
+    focusField: (_, _params: { field: RegisterField }) => {},
+    goToLogin: () => {},
+    updateValue: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {}
+      const values = { ...context.values, [event.field]: event.value }
+      return { values, problems: validate(values) }
+    }),
+    showProblem: assign(({ context, event }) =>
+      event.type === 'field.blur' && !context.shown.includes(event.field) ? { shown: [...context.shown, event.field] } : {},
+    ),
+    showAllProblems: assign({ shown: () => [...registerFields], problems: ({ context }) => validate(context.values) }),
+    rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'registerForm',
+  description: 'Create an account with name, e-mail and password, or with Google.',
+  context: { values: empty, problems: validate(empty), shown: [], failure: null },
+  initial: 'editing',
+  on: {
+    'field.change': { actions: 'updateValue', description: 'The user types in a field.' },
+    'field.blur': { actions: 'showProblem', description: 'The user leaves a field: its problem, if any, shows.' },
+  },
+  states: {
+    editing: {
+      description: 'The form waits for input.',
+      on: {
+        'form.submit': [
+          { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
+          {
+            actions: [
+              'showAllProblems',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(registerFields, validate(context.values))! }) },
+            ],
+            description: 'Submitted with invalid input (a short password included): nothing is sent.',
+          },
+        ],
+        'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
+      },
+    },
+    submitting: {
+      description: 'Creating the account: the button is disabled.',
+      tags: 'busy',
+      invoke: {
+        id: 'signUp',
+        src: 'signUp',
+        input: ({ context }) => context.values,
+        onDone: { target: 'registered', description: 'Account created; a confirmation e-mail is on its way.' },
+        onError: {
+          target: 'editing',
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: failureOf(event).message }) }],
+          description: 'The backend refused (existing user, weak password, …).',
+        },
+      },
+    },
+    redirectingToGoogle: {
+      description: 'On the way to Google: the page is about to leave.',
+      tags: 'busy',
+      invoke: {
+        id: 'signUpWithGoogle',
+        src: 'signUpWithGoogle',
+        onError: {
+          target: 'editing',
+          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: failureOf(event).message }) },
+          description: 'Google sign-up could not start.',
+        },
+      },
+    },
+    registered: {
+      description: 'Done: the user is asked to confirm by e-mail and sent to the sign-in page.',
+      type: 'final',
+      entry: ['notifyRegistered', 'goToLogin'],
+    },
+  },
+})

@@ -1,0 +1,70 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../styles/theme.css'
+
+export const page = style({
+  display: 'grid',
+  placeItems: 'start center',
+  paddingBlock: vars.space.s6,
+  paddingInline: vars.space.s2,
+})
+
+export const card = style({
+  width: '100%',
+  maxWidth: '440px',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  boxShadow: vars.shadow.card,
+  padding: vars.space.s4,
+  display: 'grid',
+  gap: vars.space.s3,
+})
+
+export const title = style({ fontSize: vars.size.xl })
+export const intro = style({ color: vars.color.textMuted, marginTop: vars.space.s1 })
+export const form = style({ display: 'grid', gap: vars.space.s2 })
+export const field = style({ display: 'grid', gap: '6px' })
+export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs })
+
+export const input = style({
+  minHeight: '48px',
+  padding: `0 ${vars.space.s2}`,
+  borderRadius: vars.radius.sm,
+  border: `1px solid ${vars.color.border}`,
+  background: vars.color.surface,
+  fontSize: vars.size.sm,
+  selectors: {
+    '&[aria-invalid="true"]': { borderColor: vars.color.danger },
+    '&:disabled': { background: vars.color.surfaceMuted },
+  },
+})
+
+export const problem = style({
+  color: vars.color.danger,
+  fontSize: vars.size.xs,
+  minHeight: '1.2em',
+  margin: 0,
+})
+
+export const submit = style({ width: '100%', marginTop: vars.space.s1 })
+
+export const divider = style({
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+  alignItems: 'center',
+  gap: vars.space.s2,
+  color: vars.color.textMuted,
+  fontSize: vars.size.xs,
+  selectors: { '&::before, &::after': { content: '""', height: '1px', background: vars.color.border } },
+})
+
+export const notice = style({
+  padding: vars.space.s2,
+  borderRadius: vars.radius.sm,
+  background: vars.color.accentSoft,
+  display: 'grid',
+  gap: vars.space.s1,
+})
+
+export const reasons = style({ margin: 0, paddingInlineStart: vars.space.s3, color: vars.color.danger, fontSize: vars.size.xs })
+export const switchLine = style({ fontSize: vars.size.xs, color: vars.color.textMuted, textAlign: 'center' })

@@ -1,0 +1,63 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
+import { getSupabase } from '../../lib/supabase'
+
+export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
+  let unsubscribe: (() => void) | undefined
+  let stopped = false
+  void getSupabase().then((supabase) => {
+    if (stopped) return
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      sendBack({ type: 'auth.changed', event, session: session as AuthSession | null })
+    })
+    unsubscribe = () => data.subscription.unsubscribe()
+  })
+  return () => {
+    stopped = true
+    unsubscribe?.()
+  }
+})
+
+export const signOut = fromPromise<void>(async () => {
+  const supabase = await getSupabase()
+  await supabase.auth.signOut({ scope: 'local' })
+})
+
+/** What the forms need of a backend auth error. */
+const failure = (error: { message?: string; code?: string; reasons?: string[] } | null) => ({
+  message: error?.message,
+  unconfirmed: error?.code === 'email_not_confirmed',
+  weakPasswordReasons: error?.code === 'weak_password' ? (error.reasons ?? []) : undefined,
+})
+
+export const signInWithPassword = fromPromise<void, { email: string; password: string }>(async ({ input }) => {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.signInWithPassword({ email: input.email.trim(), password: input.password })
+  if (error) throw failure(error)
+})
+
+/** Google sign-in leaves the page; `redirectTo` is the dashboard of the page's language. */
+export const signInWithGoogle = (redirectTo: string) =>
+  fromPromise<void>(async () => {
+    const supabase = await getSupabase()
+    const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo } })
+    if (error) throw failure(error)
+  })
+
+export const resendConfirmation = (emailRedirectTo: string) =>
+  fromPromise<void, { email: string }>(async ({ input }) => {
+    const supabase = await getSupabase()
+    const { error } = await supabase.auth.resend({ type: 'signup', email: input.email.trim(), options: { emailRedirectTo } })
+    if (error) throw failure(error)
+  })
+
+export const signUp = (emailRedirectTo: string) =>
+  fromPromise<void, { fullName: string; email: string; password: string }>(async ({ input }) => {
+    const supabase = await getSupabase()
+    const { error } = await supabase.auth.signUp({
+      email: input.email.trim(),
+      password: input.password,
+      options: { emailRedirectTo, data: { full_name: input.fullName.trim() } },
+    })
+    if (error) throw failure(error)
+  })

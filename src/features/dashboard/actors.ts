@@ -1,0 +1,33 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { Subscription, SubscriptionsEvent } from '../../../machines/subscriptions.machine'
+import { getSupabase } from '../../lib/supabase'
+
+export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input }) => {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', input.userId)
+  if (error) throw error
+  return data as Subscription[]
+})
+
+export const watchSubscriptions = fromCallback<SubscriptionsEvent, { userId: string }>(({ sendBack, input }) => {
+  let stop: (() => void) | undefined
+  let stopped = false
+  void getSupabase().then((supabase) => {
+    if (stopped) return
+    const channel = supabase
+      .channel(`subs-${input.userId}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${input.userId}` }, () =>
+        sendBack({ type: 'subscriptions.changed' }),
+      )
+      .subscribe()
+    stop = () => void supabase.removeChannel(channel)
+  })
+  return () => {
+    stopped = true
+    stop?.()
+  }
+})
+
+export const logFetchError = (_: unknown, { error }: { error: unknown }) => {
+  console.warn('Could not fetch subscriptions', error)
+}

@@ -1,0 +1,38 @@
+import { style } from '@vanilla-extract/css'
+import { breakpoints, vars } from '../../styles/theme.css'
+
+export const page = style({ paddingBlock: vars.space.s5 })
+export const head = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s2, alignItems: 'center', justifyContent: 'space-between' })
+export const greeting = style({ fontSize: 'clamp(1.75rem, 3vw, 2.25rem)' })
+export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s1 })
+export const grid = style({
+  display: 'grid',
+  gap: vars.space.s3,
+  marginTop: vars.space.s4,
+  '@media': { [breakpoints.desktop]: { gridTemplateColumns: '2fr 1fr' } },
+})
+export const badge = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  minHeight: '28px',
+  paddingInline: '12px',
+  borderRadius: vars.radius.pill,
+  fontWeight: vars.weight.bold,
+  fontSize: vars.size.xs,
+  background: vars.color.surfaceMuted,
+  color: vars.color.text,
+  selectors: { '&[data-plan="pro"]': { background: vars.color.accent, color: vars.color.onAccent } },
+})
+export const planHead = style({ display: 'flex', alignItems: 'center', gap: vars.space.s2, marginBottom: vars.space.s2 })
+export const benefits = style({ margin: `${vars.space.s2} 0`, paddingInlineStart: vars.space.s3, display: 'grid', gap: '6px' })
+export const banner = style({
+  marginTop: vars.space.s3,
+  padding: vars.space.s2,
+  borderRadius: vars.radius.sm,
+  background: vars.color.accentSoft,
+  border: `1px solid ${vars.color.border}`,
+})
+export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.s1 })
+export const item = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.s2, paddingBlock: vars.space.s1, borderBottom: `1px solid ${vars.color.border}` })
+export const debug = style({ marginTop: vars.space.s3, fontSize: vars.size.xs, display: 'grid', gap: vars.space.s2 })
+export const pre = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', background: vars.color.surfaceMuted, padding: vars.space.s2, borderRadius: vars.radius.sm, margin: 0 })

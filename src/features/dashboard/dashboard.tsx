@@ -1,0 +1,165 @@
+import { Trans } from '@lingui/react/macro'
+import { RefreshCw } from 'lucide-react'
+import type { ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import { disclosureMachine } from '../../../machines/disclosure.machine'
+import { activeOf, planOf, subscriptionsMachine } from '../../../machines/subscriptions.machine'
+import { href } from '../../app/routes'
+import { useAppMachine } from '../../app/use-app-machine'
+import { ButtonLink } from '../../components/links'
+import { button, card, container } from '../../components/ui.css'
+import { dateLocale } from '../../i18n/lang'
+import { useLang } from '../../i18n/use-lang'
+import { useAuth, useAuthActor } from '../auth/auth-context'
+import { fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
+import * as styles from './dashboard.css'
+
+const subscriptionsLogic = subscriptionsMachine.provide({
+  actors: { fetchSubscriptions, watchSubscriptions },
+  actions: { logFetchError },
+})
+
+function Benefits({ plan }: { plan: 'pro' | 'free' }) {
+  return plan === 'pro' ? (
+    <ul className={styles.benefits}>
+      <li>
+        <Trans>Unlimited messages</Trans>
+      </li>
+      <li>
+        <Trans>Advanced AI analysis and insights</Trans>
+      </li>
+      <li>
+        <Trans>Predictive modelling</Trans>
+      </li>
+      <li>
+        <Trans>Priority support</Trans>
+      </li>
+    </ul>
+  ) : (
+    <ul className={styles.benefits}>
+      <li>
+        <Trans>10 messages per month</Trans>
+      </li>
+      <li>
+        <Trans>Basic AI analysis</Trans>
+      </li>
+      <li>
+        <Trans>E-mail support</Trans>
+      </li>
+    </ul>
+  )
+}
+
+export function Dashboard({ userId, debugCard }: { userId: string; debugCard?: ReactNode }) {
+  const lang = useLang()
+  const auth = useAuthActor()
+  const { user } = useAuth()
+  const [, navigate] = useLocation()
+  const [subs, sendSubs] = useAppMachine(subscriptionsLogic, { input: { userId } })
+  const [debug, sendDebug] = useAppMachine(disclosureMachine)
+  const { subscriptions } = subs.context
+  const plan = planOf(subscriptions)
+  const active = activeOf(subscriptions)
+  const loading = subs.hasTag('loading')
+  const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
+  const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
+  const signOut = () => {
+    auth.send({ type: 'user.signOut' })
+    navigate(href('home', lang))
+  }
+
+  return (
+    <div className={`${container} ${styles.page}`} aria-busy={loading}>
+      <div className={styles.head}>
+        <h1 className={styles.greeting}>
+          <Trans>Hi, {name}!</Trans>
+        </h1>
+        <div className={styles.actions}>
+          <button type="button" className={button.secondary} onClick={() => sendSubs({ type: 'user.refresh' })} disabled={loading}>
+            <RefreshCw size={16} aria-hidden="true" />
+            {loading ? <Trans>Refreshing…</Trans> : <Trans>Refresh subscription</Trans>}
+          </button>
+          <button type="button" className={button.ghost} onClick={signOut}>
+            <Trans>Sign out</Trans>
+          </button>
+        </div>
+      </div>
+
+      {!loading && active.length === 0 ? (
+        <p className={styles.banner} role="status">
+          <Trans>You have no active subscriptions. You are on the Free plan.</Trans>
+        </p>
+      ) : null}
+
+      <div className={styles.grid}>
+        <section className={card} aria-labelledby="plan-heading">
+          <div className={styles.planHead}>
+            <h2 id="plan-heading">
+              <Trans>Your plan</Trans>
+            </h2>
+            <span className={styles.badge} data-plan={plan} data-testid="plan-badge">
+              {plan === 'pro' ? 'Pro' : 'Free'}
+            </span>
+          </div>
+          <Benefits plan={plan} />
+          {plan === 'free' ? (
+            <ButtonLink to="checkoutPro">
+              <Trans>Upgrade to Pro</Trans>
+            </ButtonLink>
+          ) : (
+            <p>
+              <Trans>You have every Pro benefit.</Trans>
+            </p>
+          )}
+        </section>
+        <section className={card} aria-labelledby="subscriptions-heading">
+          <h2 id="subscriptions-heading">
+            <Trans>Active subscriptions</Trans>
+          </h2>
+          {active.length === 0 ? (
+            <p>
+              <Trans>None yet.</Trans>
+            </p>
+          ) : (
+            <ul className={styles.list}>
+              {active.map((s) => (
+                <li key={s.id} className={styles.item}>
+                  <span>{s.product_name === 'pro' ? 'Pro' : 'Free'}</span>
+                  <span>
+                    {s.current_period_end ? (
+                      <Trans>Renews {date.format(new Date(s.current_period_end))}</Trans>
+                    ) : (
+                      <Trans>No end date</Trans>
+                    )}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </div>
+
+      {lang === 'nb' ? (
+        <div className={styles.debug}>
+          <div>
+            <button
+              type="button"
+              className={button.ghost}
+              aria-expanded={debug.matches('shown')}
+              aria-controls="debug-info"
+              onClick={() => sendDebug({ type: 'trigger.click' })}
+            >
+              {debug.matches('shown') ? <Trans>Hide debug info</Trans> : <Trans>Show debug info</Trans>}
+            </button>
+          </div>
+          <div id="debug-info" hidden={!debug.matches('shown')}>
+            <pre className={styles.pre}>
+              {JSON.stringify({ userId, plan, loading, failed: subs.context.failed, subscriptions }, null, 2)}
+            </pre>
+            {debugCard}
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}

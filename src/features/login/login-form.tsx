@@ -1,0 +1,98 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { loginFormMachine } from '../../../machines/login-form.machine'
+import { href } from '../../app/routes'
+import { useAppMachine } from '../../app/use-app-machine'
+import { PageLink } from '../../components/links'
+import { button } from '../../components/ui.css'
+import { useLang } from '../../i18n/use-lang'
+import * as styles from '../account/account.css'
+import { connectForm, safeNext } from '../account/connect'
+import { Field } from '../account/field'
+import { GoogleButton } from '../account/google-button'
+import { problemText } from '../account/problem-text'
+import { resendConfirmation, signInWithGoogle, signInWithPassword } from '../auth/actors'
+import { useNotify } from '../toaster/toaster'
+
+export function LoginForm() {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const [, navigate] = useLocation()
+  const next = safeNext(new URLSearchParams(useSearch()).get('next'), href('app', lang))
+  const logic = useMemo(() => {
+    const appUrl = `${window.location.origin}${href('app', lang)}`
+    return loginFormMachine.provide({
+      actors: {
+        signIn: signInWithPassword,
+        signInWithGoogle: signInWithGoogle(appUrl),
+        resendConfirmation: resendConfirmation(appUrl),
+      },
+      actions: {
+        notifySignedIn: () => notify({ title: t`Welcome back!`, description: t`You are now signed in.` }),
+        notifyFailure: (_, { message }) =>
+          notify({ variant: 'destructive', title: t`Login error`, description: message || t`Could not sign in. Please try again.` }),
+        notifyGoogleFailure: (_, { message }) =>
+          notify({ variant: 'destructive', title: t`Google login error`, description: message || t`Could not sign in. Please try again.` }),
+        notifyResent: () => notify({ title: t`E-mail sent again`, description: t`Check your inbox for the confirmation link.` }),
+        focusField: (_, { field }) => document.getElementById(field)?.focus(),
+        goToApp: () => navigate(next),
+      },
+    })
+  }, [lang, notify, t, navigate, next])
+  const [snapshot, send] = useAppMachine(logic)
+  const form = connectForm(snapshot, send)
+  const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
+
+  return (
+    <div className={styles.card}>
+      <div>
+        <h1 className={styles.title}>
+          <Trans>Sign in</Trans>
+        </h1>
+        <p className={styles.intro}>
+          <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
+        </p>
+      </div>
+      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <p className={styles.divider}>
+        <Trans context="between Google sign-in and the e-mail form">Or</Trans>
+      </p>
+      <form className={styles.form} {...form.formProps}>
+        <Field
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          problem={problemText(i18n, form.problemOf('email'))}
+          {...form.getInputProps('email')}
+        />
+        <Field
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          problem={problemText(i18n, form.problemOf('password'))}
+          {...form.getInputProps('password')}
+        />
+        {unconfirmed ? (
+          <div className={styles.notice} role="status">
+            <p>
+              <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
+            </p>
+            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
+              <Trans>Send the e-mail again</Trans>
+            </button>
+          </div>
+        ) : null}
+        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+          {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </button>
+      </form>
+      <p className={styles.switchLine}>
+        <Trans>
+          No account yet? <PageLink to="register">Create one</PageLink>
+        </Trans>
+      </p>
+    </div>
+  )
+}
