@@ -1,0 +1,183 @@
+// The demo request: one schema for the form (machines/demo-form.machine.ts) and for the
+// send-demo-request server function. Web standards and arktype only, so it runs in the browser,
+// in Node and in Deno alike.
+//
+// Rules (spec §5), applied after trimming and Unicode NFC normalisation of every string:
+// - name: required, at most 100 characters;
+// - email: required, an e-mail address, at most 255 characters; stored in lower case;
+// - company: optional, at most 200 characters;
+// - linkedin: optional; when given, a LinkedIn URL (rule below), at most 500 characters;
+// - need: required, one of NEEDS (stored language-independent);
+// - notes: optional, at most 2000 characters;
+// - language: optional, 'nb' (default) or 'en', the language the visitor wrote in;
+// - website: the hidden honeypot field; people leave it empty.
+// "Characters" are Unicode code points, as PostgreSQL's char_length counts them, so an emoji is one.
+//
+// The LinkedIn rule: any http(s) URL whose host is linkedin.com or a subdomain of it
+// (www., no., m., …), with a path (a profile /in/…, a company page /company/…). `https://` and
+// `www.` may be left out. The stored form is normalised: `https://www.linkedin.com<path>`, the
+// path as given without a trailing slash, query string and fragment dropped (they hold tracking
+// parameters). Ports, user names and other hosts (lnkd.in short links included) are refused.
+import { type } from 'arktype'
+
+export const NEEDS = ['lead_generation', 'content', 'profile_optimization', 'other'] as const
+export type Need = (typeof NEEDS)[number]
+
+export const LANGUAGES = ['nb', 'en'] as const
+export type RequestLanguage = (typeof LANGUAGES)[number]
+
+/** Maximum lengths in characters (code points). */
+export const LIMITS = { name: 100, email: 255, company: 200, linkedin: 500, notes: 2000, website: 500 } as const
+
+/** The fields a visitor fills in, in the order the form shows them. */
+export const DEMO_FIELDS = ['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const
+export type DemoField = (typeof DEMO_FIELDS)[number]
+
+/** Why a field was refused; the form translates the key into the visitor's language. */
+export const PROBLEMS = ['required', 'tooLong', 'email', 'url', 'choice', 'invalid'] as const
+export type Problem = (typeof PROBLEMS)[number]
+export type FieldProblems = Partial<Record<DemoField, Problem>>
+
+/** What the form sends: every field as typed. */
+export interface DemoRequestInput {
+  name: string
+  email: string
+  company?: string
+  linkedin?: string
+  need: string
+  notes?: string
+  language?: string
+  website?: string
+}
+
+const isProblem = (value: string): value is Problem => (PROBLEMS as readonly string[]).includes(value)
+
+/** Trims and NFC-normalises, so that "é" typed either way counts and compares the same. */
+export const clean = (value: string) => value.trim().normalize('NFC')
+
+/** Length in code points (PostgreSQL's char_length), not UTF-16 units. */
+export const charCount = (value: string) => {
+  let count = 0
+  for (const _ of value) count += 1
+  return count
+}
+
+const LINKEDIN_HOST = /^(?:[a-z0-9-]+\.)*linkedin\.com$/
+
+/** The normalised LinkedIn URL, or null when the text is not one (see the rule above). */
+export function normaliseLinkedIn(text: string): string | null {
+  const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`
+  let url: URL
+  try {
+    url = new URL(withScheme)
+  } catch {
+    return null
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null
+  if (url.username || url.password || url.port) return null
+  if (!LINKEDIN_HOST.test(url.hostname)) return null
+  const path = url.pathname.replace(/\/+$/, '')
+  if (path === '') return null
+  return `https://www.linkedin.com${path}`
+}
+
+const email = type('string.email')
+const reject = (ctx: { reject: (input: { expected: string; actual: string }) => false }, problem: Problem) =>
+  ctx.reject({ expected: problem, actual: '' })
+
+const text = (max: number, required: boolean) =>
+  type('string')
+    .pipe(clean)
+    .narrow((value, ctx) => !required || value.length > 0 || reject(ctx, 'required'))
+    .narrow((value, ctx) => charCount(value) <= max || reject(ctx, 'tooLong'))
+
+const emailField = text(LIMITS.email, true)
+  .narrow((value, ctx) => email.allows(value) || reject(ctx, 'email'))
+  .pipe((value) => value.toLowerCase())
+
+const linkedinField = text(LIMITS.linkedin, false)
+  .narrow((value, ctx) => value === '' || normaliseLinkedIn(value) !== null || reject(ctx, 'url'))
+  .narrow((value, ctx) => value === '' || charCount(normaliseLinkedIn(value)!) <= LIMITS.linkedin || reject(ctx, 'tooLong'))
+  .pipe((value) => (value === '' ? '' : normaliseLinkedIn(value)!))
+
+const isNeed = (value: string): value is Need => (NEEDS as readonly string[]).includes(value)
+const needField = text(100, true)
+  .narrow((value, ctx) => value === '' || isNeed(value) || reject(ctx, 'choice'))
+  .pipe((value) => value as Need)
+
+const isLanguage = (value: string): value is RequestLanguage => (LANGUAGES as readonly string[]).includes(value)
+const languageField = type('string')
+  .narrow((value, ctx) => isLanguage(value) || reject(ctx, 'invalid'))
+  .pipe((value) => value as RequestLanguage)
+
+/** The schema; unknown keys are dropped. */
+export const demoRequestSchema = type({
+  '+': 'delete',
+  name: text(LIMITS.name, true),
+  email: emailField,
+  'company?': text(LIMITS.company, false),
+  'linkedin?': linkedinField,
+  need: needField,
+  'notes?': text(LIMITS.notes, false),
+  'language?': languageField,
+  'website?': text(LIMITS.website, false),
+})
+
+/** A valid request, normalised, every optional field filled in. */
+export interface DemoRequest {
+  name: string
+  email: string
+  company: string
+  linkedin: string
+  need: Need
+  notes: string
+  language: RequestLanguage
+  website: string
+}
+
+export type Validation = { ok: true; request: DemoRequest } | { ok: false; fields: FieldProblems; body?: Problem }
+
+/** Validates anything (a form's values, a parsed request body) against the schema. */
+export function validateDemoRequest(input: unknown): Validation {
+  const out = demoRequestSchema(input)
+  if (out instanceof type.errors) {
+    const fields: FieldProblems = {}
+    let body: Problem | undefined
+    for (const error of out) {
+      const [key] = error.path
+      const problem: Problem = error.code === 'required' ? 'required' : isProblem(error.expected) ? error.expected : 'invalid'
+      if (typeof key === 'string' && (DEMO_FIELDS as readonly string[]).includes(key)) {
+        fields[key as DemoField] ??= problem
+      } else body ??= problem
+    }
+    return body ? { ok: false, fields, body } : { ok: false, fields }
+  }
+  return {
+    ok: true,
+    request: {
+      name: out.name,
+      email: out.email,
+      company: out.company ?? '',
+      linkedin: out.linkedin ?? '',
+      need: out.need,
+      notes: out.notes ?? '',
+      language: out.language ?? 'nb',
+      website: out.website ?? '',
+    },
+  }
+}
+
+/** The function's answers. */
+export type DemoResponse =
+  | { ok: true }
+  | { ok: false; error: 'invalid'; fields: FieldProblems }
+  | { ok: false; error: DemoFailure }
+
+export type DemoFailure =
+  | 'origin_not_allowed'
+  | 'method_not_allowed'
+  | 'unsupported_media_type'
+  | 'payload_too_large'
+  | 'invalid_json'
+  | 'rate_limited'
+  | 'storage_failed'
