@@ -16,6 +16,8 @@ export interface PathOptions {
   limit?: number
   /** Which snapshots count as the same state (default: value and context). */
   serialize?: (snapshot: AnyMachineSnapshot) => string
+  /** The machine's input, for machines that take one. */
+  input?: unknown
 }
 
 export interface PlannedStep {
@@ -79,6 +81,7 @@ export function planPaths(machine: AnyStateMachine, options: PathOptions): Plann
     events: options.events as never,
     ...(options.limit ? { limit: options.limit } : {}),
     ...(options.serialize ? { serializeState: options.serialize as never } : {}),
+    ...(options.input !== undefined ? { input: options.input as never } : {}),
   }
   const sources: Array<['shortest' | 'simple', ReturnType<typeof getShortestPaths>]> = [
     ['shortest', getShortestPaths(machine, traversal)],

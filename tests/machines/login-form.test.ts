@@ -1,0 +1,92 @@
+import { expect, vi } from 'vitest'
+import { type AnyMachineSnapshot, createActor } from 'xstate'
+import { type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine'
+import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+
+export const loginEvents = [
+  { type: 'field.change', field: 'email', value: 'kari@example.no' },
+  { type: 'field.change', field: 'email', value: 'not-an-email' },
+  { type: 'field.change', field: 'password', value: 'hemmelig1' },
+  { type: 'field.blur', field: 'email' },
+  { type: 'form.submit' },
+  { type: 'google.click' },
+  { type: 'resend.click' },
+  outcome.done('signIn'),
+  outcome.error('signIn', { message: 'Invalid login credentials' }),
+  outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
+  outcome.done('resendConfirmation'),
+  outcome.error('resendConfirmation', { message: 'Too many requests' }),
+  outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
+] as LoginFormEvent[]
+
+export const serializeForm = (snapshot: AnyMachineSnapshot) => {
+  const { values, problems, shown } = snapshot.context as { values: object; problems: object; shown: string[] }
+  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()}`
+}
+
+testMachinePaths(
+  'loginForm machine',
+  loginFormMachine,
+  { events: loginEvents, serialize: serializeForm },
+  {
+    start: () => {
+      const fakes = {
+        signIn: controllablePromise<void>(),
+        signInWithGoogle: controllablePromise<void>(),
+        resendConfirmation: controllablePromise<void>(),
+      }
+      const effects = {
+        notifySignedIn: vi.fn(),
+        notifyFailure: vi.fn(),
+        notifyGoogleFailure: vi.fn(),
+        notifyResent: vi.fn(),
+        focusField: vi.fn(),
+        goToApp: vi.fn(),
+      }
+      const actor = createActor(
+        loginFormMachine.provide({
+          actors: { signIn: fakes.signIn.logic, signInWithGoogle: fakes.signInWithGoogle.logic, resendConfirmation: fakes.resendConfirmation.logic },
+          actions: {
+            notifySignedIn: effects.notifySignedIn,
+            notifyFailure: (_, p) => effects.notifyFailure(p.message),
+            notifyGoogleFailure: (_, p) => effects.notifyGoogleFailure(p.message),
+            notifyResent: effects.notifyResent,
+            focusField: (_, p) => effects.focusField(p.field),
+            goToApp: effects.goToApp,
+          },
+        }),
+      ).start()
+      return { actor, fakes, effects }
+    },
+    execute: async ({ actor, fakes, effects }, event, from) => {
+      for (const effect of Object.values(effects)) effect.mockClear()
+      if (await applyOutcome(event, fakes)) {
+        if (event.type === 'xstate.error.actor.signIn' && !(event as { error: { unconfirmed?: boolean } }).error.unconfirmed)
+          expect(effects.notifyFailure).toHaveBeenCalledWith('Invalid login credentials')
+        if (event.type === 'xstate.done.actor.signIn') {
+          expect(effects.notifySignedIn).toHaveBeenCalledOnce()
+          expect(effects.goToApp).toHaveBeenCalledOnce()
+        }
+        if (event.type === 'xstate.error.actor.signInWithGoogle') expect(effects.notifyGoogleFailure).toHaveBeenCalledOnce()
+        if (event.type === 'xstate.done.actor.resendConfirmation') expect(effects.notifyResent).toHaveBeenCalledOnce()
+        return
+      }
+      actor.send(event as LoginFormEvent)
+      if (event.type === 'form.submit' && from.matches('editing')) {
+        const invalid = Object.keys((from.context as { problems: object }).problems).length > 0
+        // Invalid input never reaches the backend; focus goes to the first invalid field.
+        if (invalid) expect(effects.focusField).toHaveBeenCalledOnce()
+        else expect(fakes.signIn.runs.at(-1)?.input).toEqual((from.context as { values: object }).values)
+      }
+    },
+    verify: ({ actor }, planned) => {
+      const snapshot = actor.getSnapshot()
+      expect(snapshot.value).toEqual(planned.value)
+      expect(snapshot.context.values).toEqual(planned.context.values)
+      expect(snapshot.context.shown).toEqual(planned.context.shown)
+      expect(snapshot.hasTag('busy')).toBe(['submitting', 'resending', 'redirectingToGoogle'].includes(planned.value as string))
+    },
+    stop: ({ actor }) => actor.stop(),
+  },
+)

@@ -1,0 +1,47 @@
+import { fromPromise } from 'xstate'
+
+/** A `fromPromise` stand-in whose runs the test settles: `resolve`/`reject` settle the latest run. */
+export function controllablePromise<TOutput = void, TInput = unknown>() {
+  const runs: Array<{ input: TInput; resolve: (value: TOutput) => void; reject: (error: unknown) => void }> = []
+  const logic = fromPromise<TOutput, TInput>(
+    ({ input }) =>
+      new Promise<TOutput>((resolve, reject) => {
+        runs.push({ input, resolve, reject })
+      }),
+  )
+  const latest = () => {
+    const run = runs.at(-1)
+    if (!run) throw new Error('the actor was never started')
+    return run
+  }
+  return {
+    logic,
+    runs,
+    resolve: (value: TOutput) => latest().resolve(value),
+    reject: (error: unknown) => latest().reject(error),
+  }
+}
+
+/** Lets settled promises deliver their outcome to the actors. */
+export const settle = () => new Promise<void>((resolve) => setImmediate(resolve))
+
+/** The outcome event of an invoked actor, as the graph walk names it. */
+export const outcome = {
+  done: (id: string, output?: unknown) => ({ type: `xstate.done.actor.${id}`, output }),
+  error: (id: string, error: unknown) => ({ type: `xstate.error.actor.${id}`, error }),
+}
+
+/** Runs an outcome event against its fake: resolves or rejects the latest run. */
+export async function applyOutcome(
+  event: { type: string; output?: unknown; error?: unknown },
+  fakes: Record<string, { resolve: (v: never) => void; reject: (e: unknown) => void }>,
+): Promise<boolean> {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (!match) return false
+  const fake = fakes[match[2]!]
+  if (!fake) throw new Error(`no fake for actor ${match[2]}`)
+  if (match[1] === 'done') fake.resolve(event.output as never)
+  else fake.reject(event.error)
+  await settle()
+  return true
+}
