@@ -32,9 +32,9 @@ testMachinePaths(
   {
     start: () => {
       const fakes = {
-        signIn: controllablePromise<void>(),
+        signIn: controllablePromise<void, { email: string; password: string }>(),
         signInWithGoogle: controllablePromise<void>(),
-        resendConfirmation: controllablePromise<void>(),
+        resendConfirmation: controllablePromise<void, { email: string }>(),
       }
       const effects = {
         notifySignedIn: vi.fn(),

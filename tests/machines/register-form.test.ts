@@ -24,7 +24,7 @@ testMachinePaths(
   { events, serialize: serializeForm, limit: 4000 },
   {
     start: () => {
-      const fakes = { signUp: controllablePromise<void>(), signUpWithGoogle: controllablePromise<void>() }
+      const fakes = { signUp: controllablePromise<void, { fullName: string; email: string; password: string }>(), signUpWithGoogle: controllablePromise<void>() }
       const effects = { notifyRegistered: vi.fn(), notifyFailure: vi.fn(), notifyGoogleFailure: vi.fn(), focusField: vi.fn(), goToLogin: vi.fn() }
       const actor = createActor(
         registerFormMachine.provide({
