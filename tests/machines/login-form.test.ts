@@ -62,7 +62,7 @@ testMachinePaths(
     execute: async ({ actor, fakes, effects }, event, from) => {
       for (const effect of Object.values(effects)) effect.mockClear()
       if (await applyOutcome(event, fakes)) {
-        if (event.type === 'xstate.error.actor.signIn' && !(event as { error: { unconfirmed?: boolean } }).error.unconfirmed)
+        if (event.type === 'xstate.error.actor.signIn' && !(event as unknown as { error: { unconfirmed?: boolean } }).error.unconfirmed)
           expect(effects.notifyFailure).toHaveBeenCalledWith('Invalid login credentials')
         if (event.type === 'xstate.done.actor.signIn') {
           expect(effects.notifySignedIn).toHaveBeenCalledOnce()

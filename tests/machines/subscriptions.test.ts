@@ -19,7 +19,7 @@ describe('planOf', () => {
     [[row('pro', 'active')], 'pro'],
     [[row('pro', 'canceled'), row('pro', 'past_due')], 'free'],
     [[row('free', 'active'), row('pro', 'active')], 'pro'],
-  ] as const)('%j → %s', (rows, plan) => expect(planOf(rows as Subscription[])).toBe(plan))
+  ] as const)('%j → %s', (rows, plan) => expect(planOf(rows as readonly Subscription[])).toBe(plan))
 })
 
 const events = [
