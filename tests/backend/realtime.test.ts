@@ -221,6 +221,23 @@ describe('joins that must fail', () => {
       ws.send(JSON.stringify([null, '7', 'phoenix', 'heartbeat', {}]))
     })
     expect(reply).toEqual([null, '7', 'phoenix', 'phx_reply', { status: 'ok', response: {} }])
+
+    // A joined channel that is handed a forged token is closed with a system error.
+    const frames: unknown[][] = []
+    ws.on('message', (data) => frames.push(JSON.parse(data.toString())))
+    const topic = 'realtime:raw'
+    const joined = within<void>(500, (done) =>
+      ws.on('message', (data) => JSON.parse(data.toString())[3] === 'phx_reply' && done()),
+    )
+    ws.send(JSON.stringify(['1', '1', topic, 'phx_join', { config: { postgres_changes: [] }, access_token: stack.anonKey }]))
+    await joined
+    const closed = within<void>(500, (done) =>
+      ws.on('message', (data) => JSON.parse(data.toString())[3] === 'phx_close' && done()),
+    )
+    ws.send(JSON.stringify(['1', '2', topic, 'access_token', { access_token: await sign({ role: 'anon' }, 'forged') }]))
+    await closed
+    expect(frames.map((f) => f[3])).toEqual(['phx_reply', 'system', 'phx_close'])
+    expect(frames[1]![4]).toMatchObject({ status: 'error' })
     ws.close()
   })
 })

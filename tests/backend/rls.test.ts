@@ -90,6 +90,9 @@ describe('subscriptions', () => {
     const none = await alice.sb.from('subscriptions').select('status').eq('status', 'paused').single()
     expect(none.status).toBe(406)
     expect(none.error).toMatchObject({ code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object' })
+    const head = await alice.sb.from('subscriptions').select('*', { count: 'exact', head: true })
+    expect(head).toMatchObject({ status: 200, count: 2, data: null, error: null })
+
     const maybe = await alice.sb.from('subscriptions').select('status').eq('status', 'paused').maybeSingle()
     expect(maybe).toMatchObject({ data: null, error: null })
   })

@@ -1,0 +1,372 @@
+// send-demo-request: a visitor's demo booking. Validates with the form's own schema, stores the
+// request with the service role before anything else, then tells the sales inbox. A notification
+// that fails is logged and retried later (the row keeps notified_at null); it is never reported
+// to the visitor as a failure. Web standards only: the same module runs under Deno (index.ts) and
+// on the local stack.
+//
+// Answers: 200 { ok: true } | 400 { ok: false, error: 'invalid', fields } (or 'invalid_json')
+//        | 403 origin_not_allowed | 405 | 413 payload_too_large | 415 unsupported_media_type
+//        | 429 rate_limited (Retry-After) | 500 storage_failed.
+//
+// Environment (all optional but the first three, which Supabase provides):
+//   SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, SITE_URL
+//   SITE_ORIGINS                     comma-separated origins allowed by CORS
+//                                    (default http://localhost:5173,http://localhost:5183; SITE_URL's origin is always allowed)
+//   DEMO_RATE_LIMIT_PER_IP           stored requests per client IP per window (default 5)
+//   DEMO_RATE_LIMIT_PER_EMAIL        stored requests per e-mail address per window (default 3)
+//   DEMO_RATE_LIMIT_WINDOW_SECONDS   the window (default 3600)
+//   DEMO_NOTIFY_TO                   the sales inbox (default salg@vekstlinje.no)
+//   DEMO_NOTIFY_FROM                 sender for the e-mail provider (default Vekstlinje <noreply@vekstlinje.no>)
+//   RESEND_API_KEY                   when set, notifications go through Resend's HTTP API;
+//                                    otherwise to the local stack's mailbox (LOCAL_MAILBOX_URL)
+//   DEMO_NOTIFY_RETRY_AFTER_SECONDS  unnotified rows older than this are retried on the next
+//                                    accepted request (default 300)
+//   IP_HASH_SECRET                   key of the HMAC that stores IPs only as hashes (default: the service role key)
+import {
+  type DemoFailure,
+  type DemoRequest,
+  type DemoResponse,
+  validateDemoRequest,
+} from '../_shared/demo-request.ts'
+import type { FunctionEnv } from '../_shared/env.ts'
+import { hasLocalMailbox, sendToLocalMailbox } from '../_shared/local-mailbox.ts'
+
+export const MAX_BODY_BYTES = 16 * 1024
+const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://localhost:5183']
+const RETRY_BATCH = 3
+const NOTIFY_TIMEOUT_MS = 8000
+
+type StoredRequest = DemoRequest & { id: string; created_at: string }
+
+// ---------------------------------------------------------------------------------------------
+// Answers and CORS
+
+export function allowedOrigins(env: FunctionEnv): string[] {
+  const listed = env.SITE_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? DEFAULT_ORIGINS
+  const origins = new Set(listed.map((o) => o.replace(/\/+$/, '')))
+  if (env.SITE_URL) {
+    try {
+      origins.add(new URL(env.SITE_URL).origin)
+    } catch {
+      // A malformed SITE_URL adds nothing.
+    }
+  }
+  return [...origins]
+}
+
+/** CORS headers for the request's origin. An origin not on the list gets the first allowed one
+ * back (never `*`), so browsers refuse the answer. */
+function corsHeaders(origin: string | null, allowed: string[]): Record<string, string> {
+  const match = origin !== null && allowed.includes(origin)
+  return {
+    'Access-Control-Allow-Origin': match ? origin : (allowed[0] ?? 'null'),
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+    'Access-Control-Allow-Headers': 'authorization, apikey, x-client-info, content-type',
+    'Access-Control-Max-Age': '86400',
+    Vary: 'Origin',
+  }
+}
+
+function answer(status: number, body: DemoResponse, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
+}
+
+const failure = (status: number, error: DemoFailure, headers: Record<string, string>) =>
+  answer(status, { ok: false, error }, headers)
+
+// ---------------------------------------------------------------------------------------------
+// The body: JSON, at most 16 KB, counted as it arrives
+
+class TooLarge extends Error {}
+
+async function readBody(req: Request, limit: number): Promise<string> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > limit) throw new TooLarge()
+  if (!req.body) return ''
+  const reader = req.body.getReader()
+  const chunks: Uint8Array[] = []
+  let size = 0
+  for (;;) {
+    const { done, value } = await reader.read()
+    if (done) break
+    size += value.byteLength
+    if (size > limit) {
+      await reader.cancel()
+      throw new TooLarge()
+    }
+    chunks.push(value)
+  }
+  const bytes = new Uint8Array(size)
+  let offset = 0
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset)
+    offset += chunk.byteLength
+  }
+  return new TextDecoder().decode(bytes)
+}
+
+const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '')
+
+// ---------------------------------------------------------------------------------------------
+// Storage: PostgREST with the service role (RLS lets nobody else near demo_requests)
+
+function rest(env: FunctionEnv, path: string, init: RequestInit = {}): Promise<Response> {
+  const key = env.SUPABASE_SERVICE_ROLE_KEY ?? ''
+  return fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/rest/v1/${path}`, {
+    ...init,
+    headers: {
+      apikey: key,
+      Authorization: `Bearer ${key}`,
+      'Content-Type': 'application/json',
+      'Content-Profile': 'public',
+      'Accept-Profile': 'public',
+      ...init.headers,
+    },
+  })
+}
+
+async function expectOk(res: Response, what: string): Promise<Response> {
+  if (!res.ok) throw new Error(`${what}: PostgREST answered ${res.status} ${await res.text()}`)
+  return res
+}
+
+/** How many requests were stored since `since` matching the filter (`column=eq.value`). */
+async function countSince(env: FunctionEnv, filter: string, since: string): Promise<number> {
+  const res = await expectOk(
+    await rest(env, `demo_requests?select=id&${filter}&created_at=gte.${encodeURIComponent(since)}&limit=1`, {
+      method: 'HEAD',
+      headers: { Prefer: 'count=exact' },
+    }),
+    'rate limit count',
+  )
+  const total = res.headers.get('content-range')?.split('/')[1]
+  return total && total !== '*' ? Number(total) : 0
+}
+
+async function insert(env: FunctionEnv, row: Record<string, unknown>): Promise<StoredRequest> {
+  const res = await expectOk(
+    await rest(env, 'demo_requests?select=*', {
+      method: 'POST',
+      headers: { Prefer: 'return=representation' },
+      body: JSON.stringify(row),
+    }),
+    'insert',
+  )
+  const [stored] = (await res.json()) as StoredRequest[]
+  if (!stored) throw new Error('insert: PostgREST returned no row')
+  return stored
+}
+
+async function markNotified(env: FunctionEnv, id: string): Promise<void> {
+  await expectOk(
+    await rest(env, `demo_requests?id=eq.${encodeURIComponent(id)}`, {
+      method: 'PATCH',
+      headers: { Prefer: 'return=minimal' },
+      body: JSON.stringify({ notified_at: new Date().toISOString() }),
+    }),
+    'mark notified',
+  )
+}
+
+async function unnotified(env: FunctionEnv, olderThan: string, limit: number): Promise<StoredRequest[]> {
+  const res = await expectOk(
+    await rest(
+      env,
+      `demo_requests?select=*&notified_at=is.null&created_at=lt.${encodeURIComponent(olderThan)}&order=created_at.asc&limit=${limit}`,
+    ),
+    'unnotified',
+  )
+  return (await res.json()) as StoredRequest[]
+}
+
+// ---------------------------------------------------------------------------------------------
+// Notification: an e-mail provider's HTTP API when configured, the local mailbox otherwise
+
+const NEED_LABELS: Record<DemoRequest['need'], string> = {
+  lead_generation: 'Leadgenerering (Lead Generation)',
+  content: 'Innhold (Content)',
+  profile_optimization: 'Profiloptimalisering (Profile Optimization)',
+  other: 'Annet (Other)',
+}
+
+/** Plain text only: nothing the visitor typed is ever interpreted as HTML or as a header. */
+export function notificationFor(request: StoredRequest, to: string) {
+  const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ')
+  const subject = `Demo request: ${oneLine(request.name)}${request.company ? ` (${oneLine(request.company)})` : ''}`
+  const text = [
+    `New demo request (${request.language === 'en' ? 'English' : 'Norwegian'} site)`,
+    '',
+    `Name: ${request.name}`,
+    `E-mail: ${request.email}`,
+    `Company: ${request.company || '-'}`,
+    `LinkedIn: ${request.linkedin || '-'}`,
+    `Need: ${NEED_LABELS[request.need] ?? request.need}`,
+    '',
+    'Additional info:',
+    request.notes || '-',
+    '',
+    `Request ${request.id}, received ${request.created_at}`,
+  ].join('\n')
+  return { to, subject: subject.slice(0, 250), text }
+}
+
+async function notify(env: FunctionEnv, request: StoredRequest): Promise<void> {
+  const mail = notificationFor(request, env.DEMO_NOTIFY_TO ?? 'salg@vekstlinje.no')
+  if (env.RESEND_API_KEY) {
+    const res = await fetch('https://api.resend.com/emails', {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        from: env.DEMO_NOTIFY_FROM ?? 'Vekstlinje <noreply@vekstlinje.no>',
+        to: [mail.to],
+        reply_to: request.email,
+        subject: mail.subject,
+        text: mail.text,
+      }),
+      signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
+    })
+    if (!res.ok) throw new Error(`the e-mail provider answered ${res.status}: ${await res.text()}`)
+  } else if (hasLocalMailbox(env)) {
+    await sendToLocalMailbox(env, mail)
+  } else {
+    throw new Error('no e-mail provider configured (RESEND_API_KEY) and no local mailbox')
+  }
+  await markNotified(env, request.id)
+}
+
+/** Notifies; a failure is logged and left for a later retry, never thrown. */
+async function notifySafely(env: FunctionEnv, request: StoredRequest): Promise<boolean> {
+  try {
+    await notify(env, request)
+    return true
+  } catch (error) {
+    console.error(`[send-demo-request] notification of ${request.id} failed; it will be retried`, error)
+    return false
+  }
+}
+
+/** Retries the oldest notifications that failed earlier. Also callable as a job (see the README). */
+export async function retryNotifications(env: FunctionEnv, limit = RETRY_BATCH): Promise<number> {
+  const after = Number(env.DEMO_NOTIFY_RETRY_AFTER_SECONDS ?? 300)
+  const olderThan = new Date(Date.now() - after * 1000).toISOString()
+  let sent = 0
+  try {
+    for (const request of await unnotified(env, olderThan, limit)) if (await notifySafely(env, request)) sent += 1
+  } catch (error) {
+    console.error('[send-demo-request] could not list unnotified requests', error)
+  }
+  return sent
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rate limit and client identity
+
+function clientIp(req: Request): string | null {
+  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
+  return req.headers.get('cf-connecting-ip') ?? req.headers.get('x-real-ip') ?? (forwarded || null)
+}
+
+/** IPs are stored only as a keyed hash: enough to count, not enough to recover the address. */
+async function hashIp(ip: string, env: FunctionEnv): Promise<string> {
+  const secret = env.IP_HASH_SECRET ?? env.SUPABASE_SERVICE_ROLE_KEY ?? ''
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, [
+    'sign',
+  ])
+  const mac = new Uint8Array(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(ip)))
+  return Array.from(mac, (b) => b.toString(16).padStart(2, '0')).join('')
+}
+
+function isServiceRole(req: Request, env: FunctionEnv): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  return Boolean(token && env.SUPABASE_SERVICE_ROLE_KEY && token === env.SUPABASE_SERVICE_ROLE_KEY)
+}
+
+const positive = (value: string | undefined, fallback: number) => {
+  const n = Number(value)
+  return Number.isFinite(n) && n >= 0 ? n : fallback
+}
+
+// ---------------------------------------------------------------------------------------------
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  const origin = req.headers.get('origin')
+  const allowed = allowedOrigins(env)
+  const cors = corsHeaders(origin, allowed)
+  const originOk = origin === null || allowed.includes(origin)
+
+  if (req.method === 'OPTIONS') {
+    return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
+  }
+  if (!originOk) return failure(403, 'origin_not_allowed', cors)
+  if (req.method !== 'POST') return failure(405, 'method_not_allowed', { ...cors, Allow: 'POST, OPTIONS' })
+  if (!isJson(req.headers.get('content-type'))) return failure(415, 'unsupported_media_type', cors)
+
+  let body: unknown
+  try {
+    body = JSON.parse(await readBody(req, MAX_BODY_BYTES))
+  } catch (error) {
+    if (error instanceof TooLarge) return failure(413, 'payload_too_large', cors)
+    return failure(400, 'invalid_json', cors)
+  }
+
+  // The retry job: the service role asks to notify every request still waiting (see the README).
+  if (isServiceRole(req, env) && (body as { action?: unknown } | null)?.action === 'retry-notifications') {
+    const retried = await retryNotifications({ ...env, DEMO_NOTIFY_RETRY_AFTER_SECONDS: '0' }, 50)
+    return new Response(JSON.stringify({ ok: true, retried }), {
+      status: 200,
+      headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' },
+    })
+  }
+
+  // Bots fill in the hidden field: they are told all went well, and nothing is kept.
+  const honeypot = (body as { website?: unknown } | null)?.website
+  if (typeof honeypot === 'string' && honeypot.trim() !== '') return answer(200, { ok: true }, cors)
+
+  const validation = validateDemoRequest(body)
+  if (!validation.ok) {
+    if (validation.body) return failure(400, 'invalid_json', cors)
+    return answer(400, { ok: false, error: 'invalid', fields: validation.fields }, cors)
+  }
+  const request = validation.request
+
+  const ip = clientIp(req)
+  const ipHash = ip ? await hashIp(ip, env) : null
+  let stored: StoredRequest
+  try {
+    const windowSeconds = positive(env.DEMO_RATE_LIMIT_WINDOW_SECONDS, 3600)
+    const since = new Date(Date.now() - windowSeconds * 1000).toISOString()
+    const [byIp, byEmail] = await Promise.all([
+      ipHash ? countSince(env, `ip_hash=eq.${ipHash}`, since) : 0,
+      countSince(env, `email=eq.${encodeURIComponent(request.email)}`, since),
+    ])
+    if (
+      (ipHash && byIp >= positive(env.DEMO_RATE_LIMIT_PER_IP, 5)) ||
+      byEmail >= positive(env.DEMO_RATE_LIMIT_PER_EMAIL, 3)
+    ) {
+      return failure(429, 'rate_limited', { ...cors, 'Retry-After': String(windowSeconds) })
+    }
+    const userAgent = req.headers.get('user-agent')
+    stored = await insert(env, {
+      name: request.name,
+      email: request.email,
+      company: request.company,
+      linkedin: request.linkedin,
+      need: request.need,
+      notes: request.notes,
+      language: request.language,
+      ip_hash: ipHash,
+      user_agent: userAgent ? [...userAgent].slice(0, 500).join('') : null,
+    })
+  } catch (error) {
+    console.error('[send-demo-request] could not store the request', error)
+    return failure(500, 'storage_failed', cors)
+  }
+
+  // Stored: from here on the visitor's request is safe, whatever the mail does.
+  await notifySafely(env, stored)
+  await retryNotifications(env)
+  return answer(200, { ok: true }, cors)
+}
