@@ -292,7 +292,7 @@ const positive = (value: string | undefined, fallback: number) => {
 // ---------------------------------------------------------------------------------------------
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
-  const origin = req.headers.get('origin')
+  const origin = req.headers.get('origin') || null
   const allowed = allowedOrigins(env)
   const cors = corsHeaders(origin, allowed)
   const originOk = origin === null || allowed.includes(origin)
@@ -311,6 +311,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     if (error instanceof TooLarge) return failure(413, 'payload_too_large', cors)
     return failure(400, 'invalid_json', cors)
   }
+
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return failure(400, 'invalid_json', cors)
 
   // The retry job: the service role asks to notify every request still waiting (see the README).
   if (isServiceRole(req, env) && (body as { action?: unknown } | null)?.action === 'retry-notifications') {
