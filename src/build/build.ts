@@ -1,11 +1,15 @@
 import { rm } from 'node:fs/promises'
 import { build } from 'vite'
 import { writeOgImages } from './og-image'
+import { localSupabaseEnv, usesHostedSupabase } from '../server/local-supabase'
 import { prerender } from './prerender'
 import { distDir, rootDir, ssrDir } from './site'
 
 const started = performance.now()
 const mode = process.env.BUILD_MODE ?? 'production'
+
+// Without a hosted project, the bundle talks to the local stack (its URL and public anon key).
+if (!usesHostedSupabase()) Object.assign(process.env, await localSupabaseEnv())
 
 // Client and server builds must share the mode, or vanilla-extract class names differ.
 await build({ root: rootDir, mode, logLevel: 'warn' })

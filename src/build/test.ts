@@ -8,6 +8,8 @@ import { rootDir } from './site'
 const results = path.join(rootDir, 'test-results')
 mkdirSync(results, { recursive: true })
 const e2eEnv = { E2E_PORT: '5183', E2E_STACK_PORT: '54329' }
+// The build for the e2e tests talks to their own stack (port and keys of .local/e2e).
+const e2eStack = { SUPABASE_LOCAL_PORT: e2eEnv.E2E_STACK_PORT, SUPABASE_LOCAL_STATE: '.local/e2e', SITE_URL: 'http://localhost:5183' }
 
 interface Step {
   name: string
@@ -31,7 +33,7 @@ const steps: Step[] = [
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'src/build/i18n-check.ts', '--stale'] },
   vitest('unit and backend tests', 'vitest-unit.json', ['ui', 'node']),
-  { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: { SUPABASE_LOCAL_PORT: e2eEnv.E2E_STACK_PORT } },
+  { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
   vitest('checks of the build', 'vitest-dist.json', ['dist']),
   { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
   {

@@ -1,11 +1,35 @@
 import { serve } from '@hono/node-server'
 import { distDir } from '../build/site'
+import { startLocalStack, usesHostedSupabase } from './local-supabase'
 import { createSiteServer } from './site-server'
 
+// `npm start`: serves the built site, and the local Supabase stack unless a hosted project is set.
+for (const file of ['.env', '.env.local']) {
+  try {
+    process.loadEnvFile(file)
+  } catch {
+    // No such file: the environment alone configures the site.
+  }
+}
 const port = Number(process.env.PORT ?? 5173)
-const supabaseUrl = process.env.VITE_SUPABASE_URL
+const siteUrl = `http://localhost:${port}`
+const stack = usesHostedSupabase() ? undefined : await startLocalStack(process.env.SITE_URL ?? siteUrl)
+const supabaseUrl = stack?.url ?? process.env.VITE_SUPABASE_URL
 
 const app = createSiteServer({ distDir, supabaseUrl })
-serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
-  console.log(`site  http://localhost:${port}`)
+const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
+  const rows: Array<[string, string]> = [['Site', siteUrl]]
+  if (stack) {
+    rows.push(['Supabase API (local)', stack.url], ['Mailbox', stack.mailboxUrl], ['anon key', stack.anonKey], ['service_role key', stack.serviceRoleKey])
+  } else rows.push(['Supabase API (hosted)', supabaseUrl ?? ''])
+  const width = Math.max(...rows.map(([label]) => label.length))
+  for (const [label, value] of rows) console.log(`  ${label.padStart(width)}  ${value}`)
 })
+
+const stop = async () => {
+  server.close()
+  await stack?.stop()
+  process.exit(0)
+}
+process.once('SIGINT', stop)
+process.once('SIGTERM', stop)

@@ -40,7 +40,9 @@ export default defineConfig({
     env: {
       PORT: String(e2ePort),
       SUPABASE_LOCAL_PORT: String(e2eStackPort),
-      SUPABASE_LOCAL_DATA: 'memory',
+      SUPABASE_LOCAL_STATE: '.local/e2e',
+      SUPABASE_LOCAL_FRESH: '1',
+      SITE_URL: baseURL,
     },
   },
 })

@@ -1,0 +1,30 @@
+import { rmSync } from 'node:fs'
+import path from 'node:path'
+import { loadKeys } from '../../supabase/local/jwt.ts'
+import { rootDir } from '../build/site'
+
+/** Where the local stack runs and keeps its state; the e2e tests use a state folder of their own. */
+export const localStack = () => {
+  const port = Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
+  const stateDir = path.resolve(rootDir, process.env.SUPABASE_LOCAL_STATE ?? '.local')
+  return { port, stateDir, url: `http://localhost:${port}` }
+}
+
+/** A hosted project is configured when both public variables are set. */
+export const usesHostedSupabase = () => Boolean(process.env.VITE_SUPABASE_URL && process.env.VITE_SUPABASE_ANON_KEY)
+
+/** The public variables the browser bundle needs to talk to the local stack. */
+export async function localSupabaseEnv() {
+  const { stateDir, url } = localStack()
+  const keys = await loadKeys(path.join(stateDir, 'jwt-secret.json'))
+  return { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: keys.anonKey }
+}
+
+/** Starts the local stack (fresh data when SUPABASE_LOCAL_FRESH=1, as the e2e tests ask). */
+export async function startLocalStack(siteUrl: string) {
+  const { port, stateDir } = localStack()
+  const dataDir = path.join(stateDir, 'db')
+  if (process.env.SUPABASE_LOCAL_FRESH === '1') rmSync(dataDir, { recursive: true, force: true })
+  const { startStack } = await import('../../supabase/local/stack.ts')
+  return startStack({ port, stateDir, dataDir, siteUrl, quiet: true, env: { ...process.env } })
+}

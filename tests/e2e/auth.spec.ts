@@ -1,0 +1,101 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { asServiceRole, registerAndConfirm, signIn, uniqueEmail } from './stack'
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  test(`${lang}: register, confirm by e-mail, sign in, Free then Pro live, reload, sign out`, async ({ page, context }) => {
+    const { email, password, confirm } = await registerAndConfirm(page, lang, 'Kari Nordmann')
+    // The confirmation link signs the user in and lands on the dashboard.
+    await page.goto(confirm)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Hei, Kari Nordmann!', 'Hi, Kari Nordmann!'))
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+
+    await page.goto(`${prefix}/login`)
+    await signIn(page, lang, email, password)
+    await expect(page.getByText(text('Velkommen tilbake!', 'Welcome back!'))).toBeVisible()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    const badge = page.getByTestId('plan-badge')
+    await expect(badge).toHaveText('Free')
+    await expect(page.getByText(text('10 meldinger per måned', '10 messages per month'))).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: text('ingen aktive abonnementer', 'no active subscriptions') })).toBeVisible()
+
+    // The payment webhook's write, as the service role: the badge turns Pro without a reload.
+    const userId = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id)
+    await asServiceRole('POST', 'subscriptions', { user_id: userId, product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' })
+    await expect(badge).toHaveText('Pro')
+    await expect(page.getByText(text('Ubegrensede meldinger', 'Unlimited messages'))).toBeVisible()
+    await expect(page.getByText(lang === 'en' ? 'December 22, 2026' : '22. desember 2026')).toBeVisible()
+
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations).toEqual([])
+
+    // The session survives a reload.
+    await page.reload()
+    await expect(page.getByTestId('plan-badge')).toHaveText('Pro')
+
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+    await page.goto(`${prefix}/app`)
+    await expect(page).toHaveURL(new RegExp(`${prefix}/login\\?next=`))
+    expect(await context.cookies()).toEqual([])
+  })
+
+  test(`${lang}: wrong password shows the login error toast`, async ({ page }) => {
+    await page.goto(`${prefix}/login`)
+    await signIn(page, lang, uniqueEmail('nobody'), 'wrong-password')
+    const toast = page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })
+    await expect(toast).toBeVisible()
+    await expect(toast).toContainText('Invalid login credentials')
+    await expect(page).toHaveURL(`${prefix}/login`)
+  })
+
+  test(`${lang}: a short password is rejected before any request`, async ({ page }) => {
+    let signups = 0
+    await page.route('**/auth/v1/signup**', (route) => {
+      signups += 1
+      return route.continue()
+    })
+    await page.goto(`${prefix}/register`)
+    await expect(page.getByLabel(text('Passord', 'Password'))).toHaveAttribute('placeholder', text('Minimum 6 tegn', 'Minimum 6 characters'))
+    await page.getByLabel(text('Fullt navn', 'Full name')).fill('Ola')
+    await page.getByLabel(text('E-post', 'E-mail')).fill(uniqueEmail('short'))
+    await page.getByLabel(text('Passord', 'Password')).fill('12345')
+    await page.getByRole('button', { name: text('Opprett konto', 'Create account') }).click()
+    await expect(page.getByText(text('Passordet må ha minst 6 tegn.', 'The password needs at least 6 characters.'))).toBeVisible()
+    await expect(page.getByLabel(text('Passord', 'Password'))).toBeFocused()
+    expect(signups).toBe(0)
+  })
+
+  test(`${lang}: Google sign-in through the local provider page`, async ({ page }) => {
+    await page.goto(`${prefix}/login`)
+    await page.getByRole('button', { name: text('Fortsett med Google', 'Continue with Google') }).click()
+    await page.getByLabel(/e-mail/i).fill(uniqueEmail('google'))
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+  })
+
+  for (const target of ['app', 'checkout-pro']) {
+    test(`${lang}: signed out, /${target} goes to sign-in and back`, async ({ page }) => {
+      const { email, password, confirm } = await registerAndConfirm(page, lang, 'Per Hansen')
+      await page.request.get(confirm, { maxRedirects: 0 })
+      await page.goto(`${prefix}/${target}`)
+      await expect(page).toHaveURL(`${prefix}/login?next=${encodeURIComponent(`${prefix}/${target}`)}`)
+      await signIn(page, lang, email, password)
+      await expect(page).toHaveURL(`${prefix}/${target}`)
+    })
+  }
+
+  test(`${lang}: login and register pages pass axe`, async ({ page }) => {
+    for (const route of ['login', 'register']) {
+      await page.goto(`${prefix}/${route}`)
+      const axe = await new AxeBuilder({ page }).analyze()
+      expect(axe.violations, route).toEqual([])
+    }
+  })
+}

@@ -1,0 +1,70 @@
+import path from 'node:path'
+import { expect, type Page } from '@playwright/test'
+import { loadKeys } from '../../supabase/local/jwt.ts'
+import { e2eStackPort } from './playwright.config'
+
+/** The local stack the e2e server started (its state folder holds the keys). */
+export const stackUrl = `http://localhost:${e2eStackPort}`
+const keys = () => loadKeys(path.resolve(__dirname, '../../.local/e2e/jwt-secret.json'))
+
+export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.no`
+
+interface Mail {
+  to: string
+  subject: string
+  links: string[]
+}
+
+/** The newest e-mail the stack "sent" to an address. */
+export async function latestMailTo(address: string): Promise<Mail> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${stackUrl}/mailbox.json`)).json()) as Mail[]
+      found = mails.find((mail) => mail.to === address)
+      return Boolean(found)
+    })
+    .toBe(true)
+  return found!
+}
+
+/** A request to the stack's REST API as the service role (what the payment webhook uses). */
+export async function asServiceRole(method: string, pathAndQuery: string, body?: unknown) {
+  const { serviceRoleKey } = await keys()
+  const response = await fetch(`${stackUrl}/rest/v1/${pathAndQuery}`, {
+    method,
+    headers: {
+      apikey: serviceRoleKey,
+      authorization: `Bearer ${serviceRoleKey}`,
+      'content-type': 'application/json',
+      prefer: 'return=representation',
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  expect(response.ok, await response.clone().text()).toBe(true)
+  return response.json()
+}
+
+/** Registers through the page, confirms through the mailbox link, and returns the credentials. */
+export async function registerAndConfirm(page: Page, lang: 'nb' | 'en', fullName: string) {
+  const email = uniqueEmail('user')
+  const password = 'fjord-Lys-2025'
+  const prefix = lang === 'en' ? '/en' : ''
+  await page.goto(`${prefix}/register`)
+  await page.getByLabel(lang === 'en' ? 'Full name' : 'Fullt navn').fill(fullName)
+  await page.getByLabel(lang === 'en' ? 'E-mail' : 'E-post').fill(email)
+  await page.getByLabel(lang === 'en' ? 'Password' : 'Passord').fill(password)
+  await page.getByRole('button', { name: lang === 'en' ? 'Create account' : 'Opprett konto' }).click()
+  await expect(page.getByText(lang === 'en' ? 'Account created!' : 'Konto opprettet!')).toBeVisible()
+  await expect(page).toHaveURL(`${prefix}/login`)
+  const mail = await latestMailTo(email)
+  const confirm = mail.links.find((link) => link.includes('/auth/v1/verify'))
+  expect(confirm).toBeTruthy()
+  return { email, password, confirm: confirm! }
+}
+
+export async function signIn(page: Page, lang: 'nb' | 'en', email: string, password: string) {
+  await page.getByLabel(lang === 'en' ? 'E-mail' : 'E-post').fill(email)
+  await page.getByLabel(lang === 'en' ? 'Password' : 'Passord').fill(password)
+  await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Logg inn', exact: true }).click()
+}
