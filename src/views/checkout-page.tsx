@@ -1,6 +1,5 @@
-import { PageSpinner } from '../components/spinner'
+import { Checkout } from '../features/checkout/checkout'
 
-// Signed-in pages render on the client, behind the spinner.
 export default function CheckoutPage() {
-  return <PageSpinner />
+  return <Checkout />
 }

@@ -1,8 +1,9 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { RefreshCw } from 'lucide-react'
-import type { ReactNode } from 'react'
-import { useLocation } from 'wouter'
+import { useMemo } from 'react'
+import { useLocation, useSearch } from 'wouter'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
+import { paymentOutcomeOf, paymentReturnMachine } from '../../../machines/payment-return.machine'
 import { activeOf, planOf, subscriptionsMachine } from '../../../machines/subscriptions.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
@@ -11,7 +12,9 @@ import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import { useAuth, useAuthActor } from '../auth/auth-context'
+import { useNotify } from '../toaster/toaster'
 import { fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
+import { PaymentDebugCard } from './debug-card'
 import * as styles from './dashboard.css'
 
 const subscriptionsLogic = subscriptionsMachine.provide({
@@ -50,13 +53,38 @@ function Benefits({ plan }: { plan: 'pro' | 'free' }) {
   )
 }
 
-export function Dashboard({ userId, debugCard }: { userId: string; debugCard?: ReactNode }) {
+export function Dashboard({ userId }: { userId: string }) {
+  const { t } = useLingui()
+  const notify = useNotify()
+  const search = useSearch()
   const lang = useLang()
   const auth = useAuthActor()
   const { user } = useAuth()
   const [, navigate] = useLocation()
   const [subs, sendSubs] = useAppMachine(subscriptionsLogic, { input: { userId } })
   const [debug, sendDebug] = useAppMachine(disclosureMachine)
+  const paymentReturnLogic = useMemo(
+    () =>
+      paymentReturnMachine.provide({
+        actions: {
+          notifyPaid: () =>
+            notify({
+              title: t`Payment complete! 🎉`,
+              description: t`Your subscription is now active. Access may take a few minutes to activate.`,
+            }),
+          notifyCanceled: () =>
+            notify({
+              variant: 'destructive',
+              title: t`Payment cancelled`,
+              description: t`The payment was cancelled. You can try again at any time.`,
+            }),
+          cleanUrl: () => navigate(href('app', lang), { replace: true }),
+          refreshSubscriptions: () => sendSubs({ type: 'user.refresh' }),
+        },
+      }),
+    [notify, t, navigate, lang, sendSubs],
+  )
+  useAppMachine(paymentReturnLogic, { input: { outcome: paymentOutcomeOf(search) } })
   const { subscriptions } = subs.context
   const plan = planOf(subscriptions)
   const active = activeOf(subscriptions)
@@ -156,7 +184,7 @@ export function Dashboard({ userId, debugCard }: { userId: string; debugCard?: R
             <pre className={styles.pre}>
               {JSON.stringify({ userId, plan, loading, failed: subs.context.failed, subscriptions }, null, 2)}
             </pre>
-            {debugCard}
+            <PaymentDebugCard signedIn={Boolean(user)} fetchFailed={subs.context.failed} />
           </div>
         </div>
       ) : null}
