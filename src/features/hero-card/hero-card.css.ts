@@ -1,11 +1,6 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
-const float = keyframes({
-  '0%, 100%': { transform: 'translateY(0)' },
-  '50%': { transform: 'translateY(-6px)' },
-})
-
 const blink = keyframes({ '0%, 100%': { opacity: 0.25 }, '50%': { opacity: 1 } })
 const shimmer = keyframes({ from: { backgroundPosition: '100% 0' }, to: { backgroundPosition: '0 0' } })
 
@@ -20,8 +15,6 @@ export const card = style({
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.raised,
   padding: vars.space.s3,
-  animation: `${float} 8s ease-in-out infinite`,
-  selectors: { '&[data-state="static"], &[data-state="paused"]': { animation: 'none' } },
 })
 
 export const header = style({ display: 'flex', alignItems: 'center', gap: '12px' })
