@@ -49,7 +49,8 @@ const valueLabel = (snapshot: AnyMachineSnapshot): string => {
 }
 
 const describeValue = (value: unknown): string => {
-  if (typeof value === 'string') return value
+  // Long typed text (a field over its length limit) is shown by its start and length.
+  if (typeof value === 'string') return value.length > 40 ? `"${value.slice(0, 12)}…" (${value.length} characters)` : value
   if (value && typeof value === 'object' && 'id' in value) return String((value as { id: unknown }).id)
   return JSON.stringify(value)
 }
@@ -136,10 +137,16 @@ function walk(node: AnyStateNode, visit: (node: AnyStateNode) => void) {
   for (const child of Object.values(node.states)) walk(child as AnyStateNode, visit)
 }
 
-/** Every state node id of the machine (the root included). */
+/** A state left at once by an eventless (`always`) transition: no snapshot ever rests in it. */
+const isTransient = (node: AnyStateNode) =>
+  (node.always?.length ?? 0) > 0 && node.transitions.size === 0 && Object.keys(node.states).length === 0
+
+/** Every state node id of the machine a snapshot can rest in (the root included). */
 export function stateIdsOf(machine: AnyStateMachine): string[] {
   const ids: string[] = []
-  walk(machine.root, (node) => ids.push(node.id))
+  walk(machine.root, (node) => {
+    if (!isTransient(node)) ids.push(node.id)
+  })
   return ids
 }
 

@@ -19,10 +19,13 @@ export interface ModelHarness<Ctx> {
 export function testMachinePaths<Ctx>(
   title: string,
   machine: AnyStateMachine,
-  options: PathOptions,
+  options: PathOptions & { inputs?: unknown[] },
   harness: ModelHarness<Ctx>,
 ) {
-  const plans = planPaths(machine, options)
+  // A machine that starts from its input is walked once per input; coverage counts them together.
+  const plans = options.inputs
+    ? options.inputs.flatMap((input) => planPaths(machine, { ...options, input }))
+    : planPaths(machine, options)
   describe(title, () => {
     for (const plan of plans) {
       it(plan.name, async () => {

@@ -1,0 +1,90 @@
+// The demoForm model: which events the graph walk may send from a snapshot, and how states are
+// told apart. Shared by the machine test and the view test, so both walk the same paths.
+import type { AnyMachineSnapshot } from 'xstate'
+import { type DemoFormContext, type DemoFormEvent, type DemoInput, visibleProblems } from '../../machines/demo-form.machine'
+import { DEMO_FIELDS, type DemoField, type DemoResponse, LIMITS } from '../../supabase/functions/_shared/demo-request'
+import { outcome } from '../model/fake-actors'
+
+/** What a visitor types when getting a field right. */
+export const validValues: Record<DemoField, string> = {
+  name: 'Åse Ødegård',
+  email: 'ase@fjord.no',
+  company: 'Fjord Consulting AS',
+  linkedin: 'linkedin.com/in/ase-odegard',
+  need: 'profile_optimization',
+  notes: 'Vi vil ha flere møter med innkjøpere.',
+}
+
+/** One way to get each field wrong, and the problem it gives. */
+export const invalidValues: Record<DemoField, { value: string; problem: string }> = {
+  name: { value: 'N'.repeat(LIMITS.name + 1), problem: 'tooLong' },
+  email: { value: 'ase@fjord', problem: 'email' },
+  company: { value: 'C'.repeat(LIMITS.company + 1), problem: 'tooLong' },
+  linkedin: { value: 'facebook.com/ase', problem: 'url' },
+  need: { value: '', problem: 'required' },
+  notes: { value: 'n'.repeat(LIMITS.notes + 1), problem: 'tooLong' },
+}
+
+export const accepted: DemoResponse = { ok: true }
+export const refused: DemoResponse = { ok: false, error: 'rate_limited' }
+
+const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as DemoFormContext
+const firstProblem = (context: DemoFormContext) => DEMO_FIELDS.find((field) => context.problems[field])
+const isEmpty = (context: DemoFormContext) => Object.values(context.values).every((value) => value === '')
+
+const change = (field: DemoField, value: string): DemoFormEvent => ({ type: 'field.change', field, value })
+
+/**
+ * The events offered, chosen so the paths stay few and readable while every state and transition
+ * is reached:
+ * - while sending: the function's three outcomes (stored, refused, unreachable);
+ * - on the main line (no problem showing yet): filling in the next field with a right value, in
+ *   the form's order; a submit while something is wrong, and, on an empty form or after a
+ *   failure, leaving the first wrong field; once everything is filled in: a submit, and (in
+ *   `editing`) getting each field wrong in turn; after a failure, getting the e-mail wrong;
+ * - once problems show (after leaving a field or a submit): in `editing` after a submit, fixing
+ *   the first wrong field until none is left; nothing else.
+ */
+export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
+  if (snapshot.matches('submitting')) {
+    return [
+      outcome.done('sendDemoRequest', accepted),
+      outcome.done('sendDemoRequest', refused),
+      outcome.error('sendDemoRequest', { message: 'Failed to fetch' }),
+    ] as unknown as DemoFormEvent[]
+  }
+  const context = ctx(snapshot)
+  const wrong = firstProblem(context)
+  if (context.submitted || context.touched.length > 0) {
+    return snapshot.matches('editing') && context.submitted && wrong ? [change(wrong, validValues[wrong])] : []
+  }
+  const next = DEMO_FIELDS.find((field) => context.values[field] !== validValues[field])
+  const events: DemoFormEvent[] = []
+  if (snapshot.matches('failed') && !next) events.push({ type: 'form.submit' }, change('email', invalidValues.email.value))
+  else if (next) events.push(change(next, validValues[next]))
+  if (wrong) {
+    events.push({ type: 'form.submit' })
+    if (isEmpty(context) || snapshot.matches('failed')) events.push({ type: 'field.blur', field: wrong })
+  } else if (!next && !snapshot.matches('failed')) {
+    events.push({ type: 'form.submit' })
+    if (snapshot.matches('editing')) for (const field of DEMO_FIELDS) events.push(change(field, invalidValues[field].value))
+  }
+  return events
+}
+
+/** Snapshots are the same state when state, values, left fields and submit attempt are. */
+export function serializeDemoForm(snapshot: AnyMachineSnapshot): string {
+  const context = ctx(snapshot)
+  return JSON.stringify([snapshot.value, context.values, context.touched, context.submitted])
+}
+
+/** Names a state for readers: where the form is, which fields are wrong, which problems show. */
+export function demoFormLabel(snapshot: AnyMachineSnapshot): string {
+  const context = ctx(snapshot)
+  const wrong = DEMO_FIELDS.filter((field) => context.problems[field]).map((field) => `${field} ${context.problems[field]}`)
+  const shown = Object.keys(visibleProblems(context))
+  const what = isEmpty(context) ? 'empty' : wrong.length ? `wrong: ${wrong.join(', ')}` : 'all valid'
+  return `${snapshot.value as string} (${what}${shown.length ? `; showing ${shown.join(', ')}` : ''})`
+}
+
+export const fieldOf = (event: DemoFormEvent): DemoInput | undefined => ('field' in event ? event.field : undefined)

@@ -1,0 +1,141 @@
+import { describe, expect, it, vi } from 'vitest'
+import { type AnyMachineSnapshot, createActor } from 'xstate'
+import { type DemoFormContext, type DemoFormEvent, demoFormMachine, emptyValues, visibleProblems } from '../../machines/demo-form.machine'
+import type { DemoRequest, DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { connectDemoForm } from '../../src/features/demo/connect'
+import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { demoFormEvents, demoFormLabel, invalidValues, serializeDemoForm, validValues } from './demo-form.model'
+
+const labels = { submit: 'Book demo', sending: 'Sending...' }
+
+function startDemoForm() {
+  const send = controllablePromise<DemoResponse, DemoRequest>()
+  const effects = { notifySuccess: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn() }
+  const actor = createActor(
+    demoFormMachine.provide({
+      actors: { sendDemoRequest: send.logic },
+      actions: {
+        notifySuccess: effects.notifySuccess,
+        notifyFailure: effects.notifyFailure,
+        focusField: (_, { field }) => effects.focusField(field),
+      },
+    }),
+    { input: { language: 'en' } },
+  ).start()
+  return { actor, send, effects }
+}
+
+testMachinePaths(
+  'demoForm machine',
+  demoFormMachine,
+  { events: demoFormEvents, serialize: serializeDemoForm, label: demoFormLabel },
+  {
+    start: startDemoForm,
+    execute: async ({ actor, send, effects }, event, from) => {
+      for (const effect of Object.values(effects)) effect.mockClear()
+      const before = from.context as DemoFormContext
+      if (await applyOutcome(event, { sendDemoRequest: send })) {
+        const accepted = event.type.startsWith('xstate.done') && (event as unknown as { output: DemoResponse }).output.ok
+        expect(effects.notifySuccess).toHaveBeenCalledTimes(accepted ? 1 : 0)
+        expect(effects.notifyFailure).toHaveBeenCalledTimes(accepted ? 0 : 1)
+        // Cleared on success, kept as typed on failure.
+        expect(actor.getSnapshot().context.values).toEqual(accepted ? emptyValues : before.values)
+        return
+      }
+      const runs = send.runs.length
+      actor.send(event as DemoFormEvent)
+      if (event.type !== 'form.submit') return
+      const firstWrong = (['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const).find((f) => before.problems[f])
+      if (firstWrong) {
+        // Invalid input never leaves the browser; focus goes to the first wrong field.
+        expect(send.runs.length).toBe(runs)
+        expect(effects.focusField).toHaveBeenCalledExactlyOnceWith(firstWrong)
+      } else {
+        // The request goes out once, normalised, in the visitor's language.
+        expect(send.runs.length).toBe(runs + 1)
+        expect(send.runs.at(-1)!.input).toEqual({
+          name: before.values.name.trim(),
+          email: before.values.email.trim().toLowerCase(),
+          company: before.values.company.trim(),
+          linkedin: before.values.linkedin ? 'https://www.linkedin.com/in/ase-odegard' : '',
+          need: before.values.need,
+          notes: before.values.notes.trim(),
+          language: 'en',
+          website: '',
+        })
+        expect(effects.focusField).not.toHaveBeenCalled()
+      }
+    },
+    verify: ({ actor }, planned: AnyMachineSnapshot) => {
+      const snapshot = actor.getSnapshot()
+      const expected = planned.context as DemoFormContext
+      expect(snapshot.value).toEqual(planned.value)
+      expect(snapshot.context.values).toEqual(expected.values)
+      expect(visibleProblems(snapshot.context)).toEqual(visibleProblems(expected))
+      const busy = planned.value === 'submitting'
+      expect(snapshot.hasTag('busy')).toBe(busy)
+      // A second submit while one is in flight is not possible.
+      expect(snapshot.can({ type: 'form.submit' })).toBe(!busy)
+      const api = connectDemoForm(snapshot, actor.send, labels)
+      expect(api.submitProps.disabled).toBe(busy)
+      expect(api.submitLabel).toBe(busy ? 'Sending...' : 'Book demo')
+      expect(api.formProps['data-state']).toBe(planned.value)
+      for (const field of ['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const) {
+        const props = api.getFieldProps(field)
+        const shown = visibleProblems(expected)[field]
+        expect(props['aria-invalid']).toBe(shown ? true : undefined)
+        expect(props['aria-describedby']?.includes(`demo-${field}-error`) ?? false).toBe(Boolean(shown))
+        expect(api.getErrorProps(field)['aria-live']).toBe('polite')
+        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(busy)
+      }
+    },
+    stop: ({ actor }) => actor.stop(),
+  },
+)
+
+describe('demoForm machine, beyond the paths', () => {
+  it('ignores a second submit while the first is in flight', () => {
+    const { actor, send } = startDemoForm()
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
+    actor.send({ type: 'form.submit' })
+    actor.send({ type: 'form.submit' })
+    expect(send.runs).toHaveLength(1)
+    expect(actor.getSnapshot().value).toBe('submitting')
+  })
+
+  it('keeps what was typed while sending (fields are read-only) and after a failure', async () => {
+    const { actor, send } = startDemoForm()
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
+    actor.send({ type: 'form.submit' })
+    actor.send({ type: 'field.change', field: 'name', value: 'Someone else' })
+    expect(actor.getSnapshot().context.values.name).toBe(validValues.name)
+    send.reject(new Error('offline'))
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context.values).toEqual({ ...validValues, website: '' })
+  })
+
+  it('sends the honeypot as it was filled in (the server drops such requests)', () => {
+    const { actor, send } = startDemoForm()
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
+    actor.send({ type: 'field.change', field: 'website', value: 'http://spam.example' })
+    actor.send({ type: 'form.submit' })
+    expect(send.runs.at(-1)!.input.website).toBe('http://spam.example')
+  })
+
+  it('names each invalid example by the problem the schema gives it', () => {
+    const { actor } = startDemoForm()
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
+    for (const [field, { value, problem }] of Object.entries(invalidValues)) {
+      actor.send({ type: 'field.change', field: field as never, value })
+      expect(actor.getSnapshot().context.problems).toEqual({ [field]: problem })
+      actor.send({ type: 'field.change', field: field as never, value: validValues[field as keyof typeof validValues] })
+    }
+  })
+
+  it('defaults to Norwegian when no language is given', () => {
+    const actor = createActor(demoFormMachine, { input: {} }).start()
+    expect(actor.getSnapshot().context.language).toBe('nb')
+  })
+})
