@@ -11,6 +11,7 @@ import {
   mails,
   SITE,
   STORAGE_KEY,
+  STARTUP_TIMEOUT,
   startTestStack,
   uniqueEmail,
 } from './helpers.ts'
@@ -19,7 +20,7 @@ let stack: LocalStack
 
 beforeAll(async () => {
   stack = await startTestStack()
-})
+}, STARTUP_TIMEOUT)
 afterAll(() => stack.stop())
 
 const anonHeaders = () => ({ apikey: stack.anonKey, 'Content-Type': 'application/json' })
@@ -459,7 +460,7 @@ describe('with confirmations off and a low rate limit', () => {
   let quick: LocalStack
   beforeAll(async () => {
     quick = await startTestStack({ auth: { autoconfirm: true, signInSignUps: 3 } })
-  })
+  }, STARTUP_TIMEOUT)
   afterAll(() => quick.stop())
 
   it('existing user is 422 user_already_exists, and sign-ups and sign-ins are rate limited', async () => {

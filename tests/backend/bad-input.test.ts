@@ -2,7 +2,7 @@
 // stays as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { sign } from '../../supabase/local/jwt.ts'
-import { client, confirmedUser, type LocalStack, serviceClient, startTestStack } from './helpers.ts'
+import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack
 let userToken: string
@@ -25,7 +25,7 @@ beforeAll(async () => {
   userToken = user.session.access_token
   userId = user.user.id
   await serviceClient(stack).from('subscriptions').insert({ user_id: userId, product_name: 'pro', status: 'active' })
-})
+}, STARTUP_TIMEOUT)
 beforeEach(async () => {
   snapshot = await databaseState()
 })

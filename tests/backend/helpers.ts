@@ -100,3 +100,6 @@ export function within<T>(ms: number, subscribe: (resolve: (value: T) => void) =
 export function fragment(url: URL): URLSearchParams {
   return new URLSearchParams(url.hash.replace(/^#/, ''))
 }
+
+/** For hooks that start a stack: the first start in a fresh checkout also builds the template. */
+export const STARTUP_TIMEOUT = 60_000

@@ -3,6 +3,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BOOTSTRAP_SQL, migrate, readMigrations } from '../../supabase/local/db.ts'
+import { STARTUP_TIMEOUT } from './helpers.ts'
 
 let db: PGlite
 
@@ -28,7 +29,7 @@ const privilege = async (role: string, table: string, action: string) =>
 
 beforeAll(async () => {
   db = await PGlite.create()
-})
+}, STARTUP_TIMEOUT)
 afterAll(() => db.close())
 
 describe('migrations from empty', () => {

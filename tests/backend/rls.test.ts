@@ -1,7 +1,7 @@
 // Row-level security and grants of the migrations, through /rest/v1 with the real client.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, confirmedUser, type LocalStack, serviceClient, startTestStack } from './helpers.ts'
+import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack
 let alice: { sb: SupabaseClient; id: string }
@@ -34,7 +34,7 @@ beforeAll(async () => {
     .select()
   expect(inserted.error).toBeNull()
   expect(inserted.status).toBe(201)
-})
+}, STARTUP_TIMEOUT)
 afterAll(() => stack.stop())
 
 describe('subscriptions', () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionsWithoutJwtCheck } from '../../supabase/local/functions.ts'
 import { sign } from '../../supabase/local/jwt.ts'
 import { startStack } from '../../supabase/local/stack.ts'
-import { client, confirmedUser, type LocalStack, mails, startTestStack, uniqueEmail } from './helpers.ts'
+import { client, confirmedUser, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures/functions')
 let stack: LocalStack
@@ -20,7 +20,7 @@ beforeAll(async () => {
     siteUrl: 'http://localhost:4000',
     env: { CUSTOM_SECRET: 's3cret' },
   })
-})
+}, STARTUP_TIMEOUT)
 afterAll(() => stack.stop())
 
 describe('functions', () => {
@@ -197,5 +197,5 @@ describe('persistence and the CLI', () => {
       service_role_key: first.serviceRoleKey,
       mailbox_url: 'http://localhost:54999/mailbox',
     })
-  })
+  }, STARTUP_TIMEOUT)
 })

@@ -1,0 +1,359 @@
+// The pieces of the auth service that its routes share: user rows and their JSON, sessions and
+// tokens, e-mailed links, redirect checks, rate limits and GoTrue's error shape.
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Context } from 'hono'
+import type { StackContext } from './context.ts'
+import { BodyError, isPlainObject, readJson } from './http.ts'
+import { bearer, sign, verify } from './jwt.ts'
+
+export type Db = PGlite | Transaction
+
+export type UserRow = {
+  id: string
+  email: string
+  encrypted_password: string | null
+  email_confirmed_at: Date | null
+  confirmed_at: Date | null
+  confirmation_token: string | null
+  confirmation_sent_at: Date | null
+  recovery_token: string | null
+  recovery_sent_at: Date | null
+  last_sign_in_at: Date | null
+  raw_app_meta_data: Record<string, unknown>
+  raw_user_meta_data: Record<string, unknown>
+  created_at: Date
+  updated_at: Date
+}
+
+export type IdentityRow = {
+  id: string
+  provider_id: string
+  user_id: string
+  identity_data: Record<string, unknown>
+  provider: string
+  email: string | null
+  last_sign_in_at: Date | null
+  created_at: Date
+  updated_at: Date
+}
+
+export type FlowRow = {
+  id: string
+  user_id: string | null
+  auth_code: string | null
+  code_challenge: string | null
+  code_challenge_method: string | null
+  provider_type: string
+  authentication_method: string
+  redirect_to: string | null
+  created_at: Date
+}
+
+export const API_VERSION = '2024-01-01'
+export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+export const OTP_LIFETIME_S = 3600
+export const FLOW_LIFETIME_S = 600
+export const WINDOW_MS = 5 * 60 * 1000
+
+export class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message)
+  }
+}
+
+export const str = (value: unknown): string => (typeof value === 'string' ? value : '')
+export const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
+export const randomToken = () => randomBytes(16).toString('base64url')
+export const tokenHash = () => createHash('sha224').update(randomBytes(32)).digest('hex')
+export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
+
+export function userJson(user: UserRow, identities: IdentityRow[]) {
+  return {
+    id: user.id,
+    aud: 'authenticated',
+    role: 'authenticated',
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: '',
+    confirmation_sent_at: iso(user.confirmation_sent_at),
+    confirmed_at: iso(user.confirmed_at),
+    recovery_sent_at: iso(user.recovery_sent_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    identities: identities.map((i) => ({
+      identity_id: i.id,
+      id: i.provider_id,
+      user_id: i.user_id,
+      identity_data: i.identity_data,
+      provider: i.provider,
+      last_sign_in_at: iso(i.last_sign_in_at),
+      created_at: iso(i.created_at),
+      updated_at: iso(i.updated_at),
+      email: i.email ?? undefined,
+    })),
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: false,
+  }
+}
+
+/** A user as supabase-js would receive it for an already registered address: no real data. */
+export function obfuscatedUser(email: string, data: Record<string, unknown>) {
+  const now = new Date().toISOString()
+  return {
+    id: randomUUID(),
+    aud: 'authenticated',
+    role: 'authenticated',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: data,
+    identities: [],
+    created_at: now,
+    updated_at: now,
+    is_anonymous: false,
+  }
+}
+
+
+/** Helpers bound to one stack. */
+export function createAuthCore(ctx: StackContext) {
+  const { db, keys, auth: config } = ctx
+  const hits = new Map<string, { count: number; resetAt: number }>()
+
+  function rateLimit(c: Context, bucket: string, limit: number) {
+    const ip = getConnInfo(c).remote.address ?? 'unknown'
+    const key = `${bucket}:${ip}`
+    const now = Date.now()
+    const entry = hits.get(key)
+    if (!entry || entry.resetAt <= now) {
+      hits.set(key, { count: 1, resetAt: now + WINDOW_MS })
+      return
+    }
+    entry.count += 1
+    if (entry.count > limit) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+  }
+
+  async function body(c: Context): Promise<Record<string, unknown>> {
+    let parsed: unknown
+    try {
+      parsed = await readJson(c)
+    } catch (error) {
+      if (error instanceof BodyError && error.kind === 'too_large') {
+        throw new AuthError(413, 'request_too_large', error.message)
+      }
+      throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`)
+    }
+    if (!isPlainObject(parsed)) throw new AuthError(400, 'bad_json', 'Request body must be a JSON object')
+    return parsed
+  }
+
+  /** Where links and the Google page may send the browser: the site and any localhost port. */
+  function redirectTarget(raw: string | undefined | null): string {
+    if (raw) {
+      try {
+        const url = new URL(raw)
+        const site = new URL(ctx.siteUrl)
+        const local = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname) && /^https?:$/.test(url.protocol)
+        if (url.origin === site.origin || local) return url.toString()
+      } catch {
+        // not a URL: fall back to the site
+      }
+    }
+    return ctx.siteUrl
+  }
+
+  async function findUser(tx: Db, where: 'id' | 'email', value: string): Promise<UserRow | undefined> {
+    const column = where === 'id' ? 'id = $1::uuid' : 'lower(email) = lower($1)'
+    const { rows } = await tx.query<UserRow>(`select * from auth.users where ${column} and deleted_at is null`, [
+      value,
+    ])
+    return rows[0]
+  }
+
+  async function identitiesOf(tx: Db, userId: string): Promise<IdentityRow[]> {
+    const { rows } = await tx.query<IdentityRow>(
+      'select * from auth.identities where user_id = $1 order by created_at',
+      [userId],
+    )
+    return rows
+  }
+
+  async function publicUser(tx: Db, user: UserRow) {
+    return userJson(user, await identitiesOf(tx, user.id))
+  }
+
+  function checkPassword(password: string) {
+    if (password.length < config.minimumPasswordLength) {
+      const message = `Password should be at least ${config.minimumPasswordLength} characters.`
+      throw new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } })
+    }
+  }
+
+  async function accessToken(user: UserRow, sessionId: string, method: string) {
+    const now = Math.floor(Date.now() / 1000)
+    const exp = now + config.jwtExpiry
+    const token = await sign(
+      {
+        iss: `${ctx.apiUrl}/auth/v1`,
+        sub: user.id,
+        aud: 'authenticated',
+        exp,
+        iat: now,
+        email: user.email,
+        phone: '',
+        app_metadata: user.raw_app_meta_data,
+        user_metadata: user.raw_user_meta_data,
+        role: 'authenticated',
+        aal: 'aal1',
+        amr: [{ method, timestamp: now }],
+        session_id: sessionId,
+        is_anonymous: false,
+      },
+      keys.jwtSecret,
+    )
+    return { token, exp }
+  }
+
+  async function issueSession(tx: Db, userId: string, method: string) {
+    const sessionId = randomUUID()
+    const refresh = randomToken()
+    await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId])
+    await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId])
+    await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
+      refresh,
+      userId,
+      sessionId,
+    ])
+    return sessionResponse(tx, userId, sessionId, refresh, method)
+  }
+
+  async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, method: string) {
+    const user = (await findUser(tx, 'id', userId))!
+    const { token, exp } = await accessToken(user, sessionId, method)
+    return {
+      access_token: token,
+      token_type: 'bearer',
+      expires_in: config.jwtExpiry,
+      expires_at: exp,
+      refresh_token: refresh,
+      user: await publicUser(tx, user),
+    }
+  }
+
+  async function sendMail(tx: Db, user: UserRow, kind: 'confirmation' | 'recovery', redirectTo: string, pkce?: { challenge: string; method: string }) {
+    const column = kind === 'confirmation' ? 'confirmation' : 'recovery'
+    const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at
+    if (sentAt && config.emailMaxFrequency > 0) {
+      const wait = Math.ceil(config.emailMaxFrequency - (Date.now() - sentAt.getTime()) / 1000)
+      if (wait > 0) {
+        throw new AuthError(
+          429,
+          'over_email_send_rate_limit',
+          `For security purposes, you can only request this after ${wait} seconds.`,
+        )
+      }
+    }
+    const token = (pkce ? 'pkce_' : '') + tokenHash()
+    await tx.query(
+      `update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, token],
+    )
+    if (pkce) {
+      await tx.query(
+        `insert into auth.flow_state (id, user_id, code_challenge, code_challenge_method, provider_type, authentication_method, redirect_to)
+         values ($1, $2, $3, $4, 'email', $5, $6)`,
+        [randomUUID(), user.id, pkce.challenge, pkce.method, kind === 'confirmation' ? 'email/signup' : 'recovery', redirectTo],
+      )
+    }
+    const type = kind === 'confirmation' ? 'signup' : 'recovery'
+    const link = `${ctx.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`
+    const html = link.replace(/&/g, '&amp;')
+    const mail =
+      kind === 'confirmation'
+        ? {
+            subject: 'Confirm Your Signup',
+            text: `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n`,
+            html: `<h2>Confirm your signup</h2>\n<p>Follow this link to confirm your user:</p>\n<p><a href="${html}">Confirm your mail</a></p>`,
+          }
+        : {
+            subject: 'Reset Your Password',
+            text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n`,
+            html: `<h2>Reset Password</h2>\n<p>Follow this link to reset the password for your user:</p>\n<p><a href="${html}">Reset Password</a></p>`,
+          }
+    await ctx.mailbox.send({ to: user.email, ...mail }, tx)
+  }
+
+  function pkceParams(b: Record<string, unknown>): { challenge: string; method: string } | undefined {
+    const challenge = str(b.code_challenge)
+    if (!challenge) return undefined
+    const method = str(b.code_challenge_method).toLowerCase() || 's256'
+    if (method !== 's256' && method !== 'plain') {
+      throw new AuthError(400, 'validation_failed', 'Unsupported code challenge method')
+    }
+    return { challenge, method }
+  }
+
+  /** The signed-in caller from the bearer token, with its live session. */
+  async function caller(c: Context) {
+    const token = bearer(c.req.header('authorization'))
+    if (!token) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
+    const result = await verify(token, keys.jwtSecret)
+    if (!result.ok) {
+      const why = result.expired ? 'token has invalid claims: token is expired' : 'token is malformed'
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${why}`)
+    }
+    const { sub, session_id: sessionId } = result.claims
+    if (!sub) throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim')
+    const user = await findUser(db, 'id', sub)
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
+    if (sessionId) {
+      const { rows } = await db.query('select 1 from auth.sessions where id = $1', [sessionId])
+      if (rows.length === 0) {
+        throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
+      }
+    }
+    return { user, sessionId: sessionId ?? null }
+  }
+
+  /** The implicit-flow fragment: the session for the browser, as GoTrue sends it. */
+  function sessionFragment(s: { access_token: string; expires_at: number; expires_in: number; refresh_token: string }, extra: Record<string, string> = {}): string {
+    return new URLSearchParams({
+      access_token: s.access_token,
+      expires_at: String(s.expires_at),
+      expires_in: String(s.expires_in),
+      refresh_token: s.refresh_token,
+      token_type: 'bearer',
+      ...extra,
+      sb: '',
+    }).toString()
+  }
+
+  return {
+    rateLimit,
+    body,
+    redirectTarget,
+    findUser,
+    identitiesOf,
+    publicUser,
+    checkPassword,
+    issueSession,
+    sessionResponse,
+    sendMail,
+    pkceParams,
+    caller,
+    sessionFragment,
+  }
+}
+
+export type AuthCore = ReturnType<typeof createAuthCore>
+export type Session = Awaited<ReturnType<AuthCore['issueSession']>>
