@@ -1,0 +1,89 @@
+import type { ChangeEvent, FormEvent } from 'react'
+import type { SnapshotFrom } from 'xstate'
+import { type DemoFormEvent, type DemoInput, type demoFormMachine, visibleProblems } from '../../../machines/demo-form.machine'
+import type { DemoField, Problem } from '../../../supabase/functions/_shared/demo-request'
+import { demoIds } from './dom'
+
+export interface DemoFormLabels {
+  submit: string
+  sending: string
+}
+
+const REQUIRED: readonly DemoField[] = ['name', 'email', 'need']
+
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+/** From the form machine's snapshot to the props of the form, its fields, their errors and the button. */
+export function connectDemoForm(
+  snapshot: SnapshotFrom<typeof demoFormMachine>,
+  send: (event: DemoFormEvent) => void,
+  labels: DemoFormLabels,
+) {
+  const busy = snapshot.hasTag('busy')
+  const shown = visibleProblems(snapshot.context)
+  const { values } = snapshot.context
+  const state = snapshot.value as string
+
+  const change = (field: DemoInput) => (event: ChangeEvent<FieldElement>) =>
+    send({ type: 'field.change', field, value: event.currentTarget.value })
+
+  return {
+    busy,
+    /** The problem each field shows now, if any. */
+    problems: shown,
+    problemOf: (field: DemoField): Problem | undefined => shown[field],
+    formProps: {
+      id: demoIds.form,
+      noValidate: true,
+      'aria-busy': busy,
+      'data-scope': 'demo-form',
+      'data-state': state,
+      onSubmit: (event: FormEvent) => {
+        event.preventDefault()
+        // A second submit while one is in flight is not an event the machine takes.
+        if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' })
+      },
+    },
+    getFieldProps: (field: DemoField, { hint = false }: { hint?: boolean } = {}) => {
+      const problem = shown[field]
+      const describedBy = [problem ? demoIds.error(field) : null, hint ? demoIds.hint(field) : null].filter(Boolean).join(' ')
+      return {
+        id: demoIds.field(field),
+        name: field,
+        value: values[field],
+        required: REQUIRED.includes(field),
+        'aria-invalid': problem ? (true as const) : undefined,
+        'aria-describedby': describedBy || undefined,
+        'data-invalid': problem ? '' : undefined,
+        // The select has no read-only state; the machine ignores its changes while sending.
+        ...(field === 'need' ? {} : { readOnly: busy }),
+        onChange: change(field),
+        onBlur: () => send({ type: 'field.blur', field }),
+      }
+    },
+    labelFor: (field: DemoField) => demoIds.field(field),
+    /** Always present and polite, so a problem is announced when it appears. */
+    getErrorProps: (field: DemoField) => ({
+      id: demoIds.error(field),
+      'aria-live': 'polite' as const,
+      'data-part': 'error',
+    }),
+    getHintProps: (field: DemoField) => ({ id: demoIds.hint(field) }),
+    /** The honeypot: hidden from people and assistive technology, filled in only by bots. */
+    honeypotProps: {
+      id: demoIds.field('website'),
+      name: 'website',
+      type: 'text',
+      tabIndex: -1,
+      autoComplete: 'off',
+      value: values.website,
+      onChange: change('website'),
+    },
+    submitProps: {
+      type: 'submit' as const,
+      disabled: busy,
+      'data-state': busy ? 'busy' : 'idle',
+    },
+    submitLabel: busy ? labels.sending : labels.submit,
+  }
+}

@@ -1,0 +1,171 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import clsx from 'clsx'
+import { useMemo } from 'react'
+import type { demoFormMachine } from '../../../machines/demo-form.machine'
+import { type DemoField, LIMITS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-request'
+import { demoFormLogic } from './logic'
+import { useAppMachine } from '../../app/use-app-machine'
+import { button, visuallyHidden } from '../../components/ui.css'
+import type { Lang } from '../../i18n/lang'
+import { useLang } from '../../i18n/use-lang'
+import { useNotify } from '../toaster/toaster'
+import { connectDemoForm } from './connect'
+import * as styles from './demo.css'
+
+const msgThanks = msg({ message: 'Thanks!', context: 'demo request sent toast title' })
+const msgThanksDescription = msg`We'll reach out within 24 hours.`
+const msgFailed = msg({ message: 'Could not send request', context: 'demo request failed toast title' })
+const msgFailedDescription = msg`Could not send the request. Please try again later.`
+
+const NEED_ORDER: readonly Need[] = ['lead_generation', 'content', 'profile_optimization', 'other']
+
+const needLabels: Record<Need, MessageDescriptor> = {
+  lead_generation: msg({ message: 'Lead Generation', context: 'demo need option' }),
+  content: msg({ message: 'Content', context: 'demo need option' }),
+  profile_optimization: msg({ message: 'Profile Optimization', context: 'demo need option' }),
+  other: msg({ message: 'Other', context: 'demo need option' }),
+}
+
+const required: Partial<Record<DemoField, MessageDescriptor>> = {
+  name: msg`Please enter your full name.`,
+  email: msg`Please enter your e-mail address.`,
+  need: msg`Please choose what you need help with.`,
+}
+
+const problems: Record<Exclude<Problem, 'required'>, MessageDescriptor> = {
+  tooLong: msg({ message: 'Please use at most {max} characters.', context: 'form field error' }),
+  email: msg`Please enter a valid e-mail address, such as ola@company.no.`,
+  url: msg`Please enter a LinkedIn link, such as linkedin.com/in/your-name.`,
+  choice: msg`Please choose one of the options.`,
+  invalid: msg({ message: 'This value cannot be used.', context: 'form field error' }),
+}
+
+/** A field's problem as a sentence in the visitor's language. */
+function problemText(i18n: I18n, field: DemoField, problem: Problem): string {
+  if (problem === 'required') return i18n._(required[field] ?? problems.invalid)
+  const descriptor = problems[problem]
+  return i18n._(descriptor.id, { max: LIMITS[field as keyof typeof LIMITS] }, { message: descriptor.message })
+}
+
+const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
+
+/** The demo booking form. `logic` defaults to the app's machine; tests pass one with stand-ins. */
+export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMachine }) {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const withToasts = useMemo(
+    () =>
+      logic.provide({
+        actions: {
+          notifySuccess: () =>
+            notify({ title: i18n._(msgThanks), description: i18n._(msgThanksDescription), variant: 'default' }),
+          notifyFailure: () =>
+            notify({ title: i18n._(msgFailed), description: i18n._(msgFailedDescription), variant: 'destructive' }),
+        },
+      }),
+    [logic, notify, i18n],
+  )
+  const [snapshot, send] = useAppMachine(withToasts, { input: { language: language(lang) } })
+  const api = connectDemoForm(snapshot, send, {
+    submit: t({ message: 'Book demo', context: 'demo form submit button' }),
+    sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),
+  })
+  const optional = <span className={styles.optional}> {t({ message: '(optional)', context: 'form field label suffix' })}</span>
+
+  const error = (field: DemoField) => {
+    const problem = api.problemOf(field)
+    return (
+      <p className={styles.error} {...api.getErrorProps(field)}>
+        {problem ? problemText(i18n, field, problem) : null}
+      </p>
+    )
+  }
+
+  return (
+    <form className={styles.form} {...api.formProps}>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={api.labelFor('name')}>
+            <Trans context="demo form field">Full name</Trans>
+          </label>
+          <input className={styles.input} type="text" autoComplete="name" {...api.getFieldProps('name')} />
+          {error('name')}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={api.labelFor('email')}>
+            <Trans context="demo form field">E-mail</Trans>
+          </label>
+          <input className={styles.input} type="email" autoComplete="email" inputMode="email" {...api.getFieldProps('email')} />
+          {error('email')}
+        </div>
+      </div>
+      <div className={styles.row}>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={api.labelFor('company')}>
+            <Trans context="demo form field">Company name</Trans>
+            {optional}
+          </label>
+          <input className={styles.input} type="text" autoComplete="organization" {...api.getFieldProps('company')} />
+          {error('company')}
+        </div>
+        <div className={styles.field}>
+          <label className={styles.label} htmlFor={api.labelFor('linkedin')}>
+            <Trans context="demo form field">LinkedIn profile</Trans>
+            {optional}
+          </label>
+          <input
+            className={styles.input}
+            type="text"
+            inputMode="url"
+            autoComplete="url"
+            spellCheck={false}
+            {...api.getFieldProps('linkedin', { hint: true })}
+          />
+          <p className={styles.hint} {...api.getHintProps('linkedin')}>
+            <Trans>For example linkedin.com/in/your-name</Trans>
+          </p>
+          {error('linkedin')}
+        </div>
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={api.labelFor('need')}>
+          <Trans context="demo form field">What do you need help with?</Trans>
+        </label>
+        <select className={clsx(styles.input, styles.select)} {...api.getFieldProps('need')}>
+          <option value="">{t({ message: 'Choose…', context: 'demo need placeholder' })}</option>
+          {NEED_ORDER.map((need) => (
+            <option key={need} value={need}>
+              {i18n._(needLabels[need])}
+            </option>
+          ))}
+        </select>
+        {error('need')}
+      </div>
+      <div className={styles.field}>
+        <label className={styles.label} htmlFor={api.labelFor('notes')}>
+          <Trans context="demo form field">Additional info</Trans>
+          {optional}
+        </label>
+        <textarea className={clsx(styles.input, styles.textarea)} rows={4} {...api.getFieldProps('notes')} />
+        {error('notes')}
+      </div>
+      <div className={styles.honeypot} aria-hidden="true">
+        <label htmlFor={api.honeypotProps.id}>
+          <Trans context="honeypot field, hidden from people">Leave this field empty</Trans>
+        </label>
+        <input {...api.honeypotProps} />
+      </div>
+      <div className={styles.actions}>
+        <button className={clsx(button.primary, styles.submit)} {...api.submitProps}>
+          {api.submitLabel}
+        </button>
+        <p className={visuallyHidden} role="status">
+          {api.busy ? api.submitLabel : ''}
+        </p>
+      </div>
+    </form>
+  )
+}

@@ -1,0 +1,195 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { AnyMachineSnapshot, EventObject } from 'xstate'
+import { type DemoFormContext, type DemoFormEvent, demoFormMachine, visibleProblems } from '../../machines/demo-form.machine'
+import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { DemoForm } from '../../src/features/demo/demo-form'
+import { focusDemoField } from '../../src/features/demo/dom'
+import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
+import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+
+const nb = {
+  labels: {
+    name: 'Fullt navn',
+    email: 'E-post',
+    company: /^Firmanavn/,
+    linkedin: /^LinkedIn-profil/,
+    need: 'Hva trenger du hjelp med?',
+    notes: /^Tilleggsinformasjon/,
+  } as Record<DemoField, string | RegExp>,
+  problems: {
+    required: { name: 'Skriv inn fullt navn.', email: 'Skriv inn e-postadressen din.', need: 'Velg hva du trenger hjelp med.' },
+    tooLong: { name: 'Bruk maks 100 tegn.', company: 'Bruk maks 200 tegn.', notes: 'Bruk maks 2000 tegn.' },
+    email: { email: 'Skriv inn en gyldig e-postadresse, for eksempel ola@firma.no.' },
+    url: { linkedin: 'Skriv inn en LinkedIn-lenke, for eksempel linkedin.com/in/ditt-navn.' },
+  } as Record<string, Partial<Record<DemoField, string>>>,
+  submit: 'Book demo',
+  sending: 'Sender...',
+  thanks: 'Takk!Vi tar kontakt innen 24 timer.',
+  failed: 'Kunne ikke sende forespørselenKunne ikke sende forespørselen. Prøv igjen om litt.',
+}
+
+const field = (name: DemoField) => screen.getByLabelText(nb.labels[name]) as HTMLInputElement
+const form = () => document.getElementById('demo-form') as HTMLFormElement
+const submitButton = () => within(form()).getByRole('button')
+
+function start() {
+  const send = controllablePromise<DemoResponse, DemoRequest>()
+  const logic = demoFormMachine.provide({
+    actors: { sendDemoRequest: send.logic },
+    actions: { focusField: (_, { field: name }) => focusDemoField(name) },
+  })
+  const view = renderInApp(
+    <ToasterProvider>
+      <DemoForm logic={logic} />
+      <Toaster />
+    </ToasterProvider>,
+    { lang: 'nb' },
+  )
+  return { send, ...view }
+}
+
+const toasts = (role: 'status' | 'alert') =>
+  within(within(screen.getByRole('region', { name: 'Varsler' })).getByRole(role))
+    .queryAllByRole('listitem')
+    .map((li) => li.textContent)
+
+testMachinePaths(
+  'Demo form view',
+  demoFormMachine,
+  { events: demoFormEvents, serialize: serializeDemoForm, label: demoFormLabel },
+  {
+    start,
+    // Timers are real here, but typing 2000 characters key by key is slow: fields change at once.
+    execute: async ({ send }, event: EventObject, from: AnyMachineSnapshot) => {
+      const before = from.context as DemoFormContext
+      if (event.type.startsWith('xstate.')) {
+        const shownBefore = { status: toasts('status').length, alert: toasts('alert').length }
+        await act(() => applyOutcome(event, { sendDemoRequest: send }))
+        const accepted = event.type.startsWith('xstate.done') && (event as unknown as { output: DemoResponse }).output.ok
+        if (accepted) expect(toasts('status').at(-1)).toBe(nb.thanks)
+        else expect(toasts('alert').at(-1)).toBe(nb.failed)
+        expect(toasts('status').length + toasts('alert').length).toBe(shownBefore.status + shownBefore.alert + 1)
+        return
+      }
+      const e = event as DemoFormEvent
+      if (e.type === 'field.change') fireEvent.change(field(e.field as DemoField), { target: { value: e.value } })
+      else if (e.type === 'field.blur') {
+        act(() => field(e.field).focus())
+        act(() => field(e.field).blur())
+      } else {
+        const runs = send.runs.length
+        fireEvent.click(submitButton())
+        const firstWrong = DEMO_FIELDS.find((name) => before.problems[name])
+        if (firstWrong) {
+          // Nothing is sent; focus moves to the first wrong field, which names its problem.
+          expect(send.runs.length).toBe(runs)
+          expect(document.activeElement).toBe(field(firstWrong))
+          expect(field(firstWrong)).toHaveAccessibleDescription(expect.stringContaining(nb.problems[before.problems[firstWrong]!]![firstWrong]!))
+        } else {
+          expect(send.runs.length).toBe(runs + 1)
+          // A second press while sending does nothing: the button is disabled.
+          fireEvent.click(submitButton())
+          fireEvent.submit(form())
+          expect(send.runs.length).toBe(runs + 1)
+        }
+      }
+    },
+    verify: (_, planned) => {
+      const context = planned.context as DemoFormContext
+      const shown = visibleProblems(context)
+      const busy = planned.value === 'submitting'
+      expect(submitButton()).toHaveTextContent(busy ? nb.sending : nb.submit)
+      if (busy) expect(submitButton()).toBeDisabled()
+      else expect(submitButton()).toBeEnabled()
+      expect(form()).toHaveAttribute('aria-busy', String(busy))
+      for (const name of DEMO_FIELDS) {
+        const input = field(name)
+        // What was typed stays (or is cleared after a success).
+        expect(input.value).toBe(context.values[name])
+        const error = document.getElementById(`demo-${name}-error`)!
+        // Problems are announced: each error sits in a polite live region tied to its field.
+        expect(error).toHaveAttribute('aria-live', 'polite')
+        const problem = shown[name]
+        if (problem) {
+          const text = nb.problems[problem]![name]!
+          expect(input).toHaveAttribute('aria-invalid', 'true')
+          expect(error).toHaveTextContent(text)
+          expect(input).toHaveAccessibleDescription(expect.stringContaining(text))
+        } else {
+          expect(input).not.toHaveAttribute('aria-invalid')
+          expect(error).toBeEmptyDOMElement()
+        }
+        if (name !== 'need') {
+          if (busy) expect(input).toHaveAttribute('readonly')
+          else expect(input).not.toHaveAttribute('readonly')
+        }
+      }
+    },
+    stop: ({ unmount }) => unmount(),
+  },
+)
+
+describe('Demo form view in English', () => {
+  it('labels, need options, the busy label and the toasts are in English', async () => {
+    const send = controllablePromise<DemoResponse, DemoRequest>()
+    const logic = demoFormMachine.provide({ actors: { sendDemoRequest: send.logic } })
+    renderInApp(
+      <ToasterProvider>
+        <DemoForm logic={logic} />
+        <Toaster />
+      </ToasterProvider>,
+      { lang: 'en' },
+    )
+    const need = screen.getByLabelText('What do you need help with?')
+    expect(within(need).getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Choose…',
+      'Lead Generation',
+      'Content',
+      'Profile Optimization',
+      'Other',
+    ])
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: validValues.name } })
+    fireEvent.change(screen.getByLabelText('E-mail'), { target: { value: 'ASE@Fjord.no ' } })
+    fireEvent.change(need, { target: { value: 'lead_generation' } })
+    fireEvent.click(screen.getByRole('button', { name: 'Book demo' }))
+    expect(screen.getByRole('button', { name: 'Sending...' })).toBeDisabled()
+    expect(send.runs[0]!.input).toMatchObject({ email: 'ase@fjord.no', need: 'lead_generation', language: 'en' })
+    await act(() => send.reject(new Error('offline')) as unknown as Promise<void>)
+    await act(() => new Promise((resolve) => setImmediate(resolve)))
+    const region = screen.getByRole('region', { name: 'Notifications' })
+    expect(within(within(region).getByRole('alert')).getByRole('listitem')).toHaveTextContent(
+      'Could not send requestCould not send the request. Please try again later.',
+    )
+    expect(screen.getByLabelText('Full name')).toHaveValue(validValues.name)
+  })
+
+  it('shows the English problem after leaving a field', () => {
+    renderInApp(
+      <ToasterProvider>
+        <DemoForm logic={demoFormMachine} />
+      </ToasterProvider>,
+      { lang: 'en' },
+    )
+    const email = screen.getByLabelText('E-mail')
+    fireEvent.change(email, { target: { value: 'ola@' } })
+    act(() => email.focus())
+    act(() => email.blur())
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as ola@company.no.')
+  })
+
+  it('keeps the honeypot out of sight and out of the tab order', () => {
+    renderInApp(
+      <ToasterProvider>
+        <DemoForm logic={demoFormMachine} />
+      </ToasterProvider>,
+      { lang: 'nb' },
+    )
+    const trap = document.getElementById('demo-website')!
+    expect(trap).toHaveAttribute('tabindex', '-1')
+    expect(trap.closest('[aria-hidden="true"]')).not.toBeNull()
+  })
+})
