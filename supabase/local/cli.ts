@@ -1,5 +1,5 @@
 // npm run stack | stack:reset | stack:status
-import { existsSync, rmSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadKeys } from './jwt.ts'
 import { startStack } from './stack.ts'
@@ -15,7 +15,10 @@ function loadDotEnv() {
 async function start() {
   loadDotEnv()
   const started = performance.now()
-  const stack = await startStack({ quiet: true, env: { ...process.env } })
+  const stack = await startStack({ quiet: true, env: { ...process.env } }).catch((error: Error) => {
+    console.error(error.message)
+    process.exit(1)
+  })
   const siteUrl = process.env.SITE_URL ?? 'http://localhost:5173'
   const rows: [string, string][] = [
     ['Site URL', siteUrl],
@@ -57,7 +60,19 @@ async function status() {
 function reset() {
   // The database (users, rows, mailbox) goes; the JWT secret stays, so keys copied into .env
   // files keep working, and so does the cache of the freshly migrated template.
+  const lock = resolve(STATE_DIR, 'db.lock')
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'))
+    try {
+      process.kill(pid, 0)
+      console.error(`The local stack is running (process ${pid}): stop it first.`)
+      process.exit(1)
+    } catch {
+      // a stale lock from a stack that did not stop cleanly
+    }
+  }
   rmSync(resolve(STATE_DIR, 'db'), { recursive: true, force: true })
+  rmSync(lock, { force: true })
   console.log('Local stack data cleared (.local/db). Keys are unchanged.')
 }
 

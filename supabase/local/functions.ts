@@ -81,7 +81,7 @@ export function functionRoutes(options: {
     try {
       return await handler(req, { ...options.env })
     } catch (error) {
-      console.error(`[local stack] function ${name} threw`, error)
+      console.error(`[local stack] function ${name} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       return gatewayError(500, 'Function failed with an uncaught error')
     }
   }

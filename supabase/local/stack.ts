@@ -2,7 +2,8 @@
 // (auth, REST, realtime, functions) over PGlite running the project's migrations, plus the
 // mail catcher. A development and test stand-in for hosted Supabase, never a production backend.
 import type { AddressInfo } from 'node:net'
-import { resolve } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
@@ -50,18 +51,47 @@ export type LocalStack = {
   stop(): Promise<void>
 }
 
+/** Takes `<dataDir>.lock` for this stack; throws if another stack (here or in a live process) holds it. */
+const heldLocks = new Set<string>()
+function lockDataDir(dataDir: string): () => void {
+  const file = `${dataDir}.lock`
+  if (heldLocks.has(file)) throw new Error(`The local stack's data in ${dataDir} is in use by process ${process.pid}.`)
+  if (existsSync(file)) {
+    const pid = Number(readFileSync(file, 'utf8'))
+    let alive = false
+    try {
+      alive = pid !== process.pid && process.kill(pid, 0)
+    } catch {
+      alive = false
+    }
+    if (alive) throw new Error(`The local stack's data in ${dataDir} is in use by process ${pid}.`)
+  }
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(file, String(process.pid))
+  heldLocks.add(file)
+  return () => {
+    heldLocks.delete(file)
+    rmSync(file, { force: true })
+  }
+}
+
 export async function startStack(options: StackOptions = {}): Promise<LocalStack> {
   const stateDir = resolve(options.stateDir ?? '.local')
   const dataDir = options.dataDir === undefined ? resolve(stateDir, 'db') : options.dataDir && resolve(options.dataDir)
   const port = options.port ?? Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
   const siteUrl = (options.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:5173').replace(/\/$/, '')
 
+  // PGlite's files must have one owner: a second stack on the same directory is refused.
+  const unlock = dataDir === null ? () => {} : lockDataDir(dataDir)
   // A persistent database keeps the install's secret; an in-memory one gets a throwaway secret.
   const [keys, db, handlers] = await Promise.all([
     loadKeys(dataDir === null ? null : resolve(stateDir, 'jwt-secret.json')),
     openDatabase({ dataDir, cacheDir: TEMPLATE_CACHE_DIR }),
     loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
-  ])
+  ]).catch((error) => {
+    unlock()
+    throw error
+  })
 
   const app = new Hono()
   const ctx: StackContext = {
@@ -89,6 +119,13 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
     const s = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => ready(s))
     s.once('error', fail)
+  }).catch(async (error: NodeJS.ErrnoException) => {
+    await db.close()
+    unlock()
+    if (error.code === 'EADDRINUSE') {
+      throw new Error(`Port ${port} is in use: is the local stack already running? Set SUPABASE_LOCAL_PORT to use another.`)
+    }
+    throw error
   })
   const address = server.address() as AddressInfo
   const url = `http://localhost:${address.port}`
@@ -120,6 +157,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
           ;(server as import('node:http').Server).closeAllConnections?.()
         })
         await db.close()
+        unlock()
       })()
       return stopped
     },

@@ -176,6 +176,9 @@ describe('persistence and the CLI', () => {
     const first = await startStack(options)
     const signUp = await client(first).auth.signUp({ email, password: 'correct-horse-1' })
     expect(signUp.error).toBeNull()
+    const port = Number(new URL(first.url).port)
+    await expect(startStack({ ...options, port: 0 })).rejects.toThrow(/is in use by process/)
+    await expect(startStack({ port, dataDir: null, quiet: true })).rejects.toThrow(`Port ${port} is in use`)
     await first.stop()
 
     const second = await startStack(options)
