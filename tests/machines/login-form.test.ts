@@ -21,8 +21,8 @@ export const loginEvents = [
 ] as LoginFormEvent[]
 
 export const serializeForm = (snapshot: AnyMachineSnapshot) => {
-  const { values, problems, shown } = snapshot.context as { values: object; problems: object; shown: string[] }
-  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()}`
+  const { values, problems, shown, failure } = snapshot.context as { values: object; problems: object; shown: string[]; failure: unknown }
+  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
 }
 
 testMachinePaths(

@@ -36,28 +36,35 @@ export const signInWithPassword = fromPromise<void, { email: string; password: s
   if (error) throw failure(error)
 })
 
-/** Google sign-in leaves the page; `redirectTo` is the dashboard of the page's language. */
-export const signInWithGoogle = (redirectTo: string) =>
+/** An absolute URL of this site, read when an actor runs (never while rendering on the server). */
+const absolute = (path: string) => `${window.location.origin}${path}`
+
+/** Google sign-in leaves the page; it comes back to `returnPath` (the dashboard of the language). */
+export const signInWithGoogle = (returnPath: string) =>
   fromPromise<void>(async () => {
     const supabase = await getSupabase()
-    const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo } })
+    const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: absolute(returnPath) } })
     if (error) throw failure(error)
   })
 
-export const resendConfirmation = (emailRedirectTo: string) =>
+export const resendConfirmation = (returnPath: string) =>
   fromPromise<void, { email: string }>(async ({ input }) => {
     const supabase = await getSupabase()
-    const { error } = await supabase.auth.resend({ type: 'signup', email: input.email.trim(), options: { emailRedirectTo } })
+    const { error } = await supabase.auth.resend({
+      type: 'signup',
+      email: input.email.trim(),
+      options: { emailRedirectTo: absolute(returnPath) },
+    })
     if (error) throw failure(error)
   })
 
-export const signUp = (emailRedirectTo: string) =>
+export const signUp = (returnPath: string) =>
   fromPromise<void, { fullName: string; email: string; password: string }>(async ({ input }) => {
     const supabase = await getSupabase()
     const { error } = await supabase.auth.signUp({
       email: input.email.trim(),
       password: input.password,
-      options: { emailRedirectTo, data: { full_name: input.fullName.trim() } },
+      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim() } },
     })
     if (error) throw failure(error)
   })

@@ -22,7 +22,7 @@ export function LoginForm() {
   const [, navigate] = useLocation()
   const next = safeNext(new URLSearchParams(useSearch()).get('next'), href('app', lang))
   const logic = useMemo(() => {
-    const appUrl = `${window.location.origin}${href('app', lang)}`
+    const appUrl = href('app', lang)
     return loginFormMachine.provide({
       actors: {
         signIn: signInWithPassword,

@@ -21,7 +21,7 @@ export function RegisterForm() {
   const notify = useNotify()
   const [, navigate] = useLocation()
   const logic = useMemo(() => {
-    const appUrl = `${window.location.origin}${href('app', lang)}`
+    const appUrl = href('app', lang)
     return registerFormMachine.provide({
       actors: { signUp: signUp(appUrl), signUpWithGoogle: signInWithGoogle(appUrl) },
       actions: {

@@ -50,12 +50,16 @@ export function Toaster() {
   })
   return (
     <section className={styles.region} {...api.regionProps}>
-      <ul className={styles.list} {...api.politeListProps}>
-        <ToastList toasts={api.polite} api={api} />
-      </ul>
-      <ul className={styles.list} {...api.assertiveListProps}>
-        <ToastList toasts={api.assertive} api={api} />
-      </ul>
+      <div {...api.politeListProps}>
+        <ul className={styles.list}>
+          <ToastList toasts={api.polite} api={api} />
+        </ul>
+      </div>
+      <div {...api.assertiveListProps}>
+        <ul className={styles.list}>
+          <ToastList toasts={api.assertive} api={api} />
+        </ul>
+      </div>
     </section>
   )
 }

@@ -1,0 +1,174 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { expect, vi } from 'vitest'
+import { loginFormMachine } from '../../machines/login-form.machine'
+import { registerFormMachine } from '../../machines/register-form.machine'
+import { LoginForm } from '../../src/features/login/login-form'
+import { RegisterForm } from '../../src/features/register/register-form'
+import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { outcome, settle } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+
+// The real actors call Supabase; here each run is a promise the test settles.
+const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
+vi.mock('../../src/features/auth/actors', async () => {
+  const { fromPromise } = await import('xstate')
+  const make = (name: string) =>
+    fromPromise(() => new Promise((resolve, reject) => (pending.runs[name] ??= []).push({ resolve, reject })))
+  return {
+    signInWithPassword: make('signIn'),
+    signInWithGoogle: () => make('google'),
+    resendConfirmation: () => make('resend'),
+    signUp: () => make('signUp'),
+  }
+})
+
+const actorFake: Record<string, string> = {
+  signIn: 'signIn',
+  signInWithGoogle: 'google',
+  resendConfirmation: 'resend',
+  signUp: 'signUp',
+  signUpWithGoogle: 'google',
+}
+const settleFake = async (event: { type: string; output?: unknown; error?: unknown }) => {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (!match) return false
+  const run = pending.runs[actorFake[match[2]!]!]?.at(-1)
+  if (!run) throw new Error(`${match[2]} was never started`)
+  if (match[1] === 'done') run.resolve(event.output)
+  else run.reject(event.error)
+  await settle()
+  return true
+}
+const freshFakes = () => {
+  pending.runs = {}
+}
+
+const loginEvents = [
+  { type: 'field.change', field: 'email', value: 'kari@example.no' },
+  { type: 'field.change', field: 'email', value: 'not-an-email' },
+  { type: 'field.change', field: 'password', value: 'hemmelig1' },
+  { type: 'field.blur', field: 'email' },
+  { type: 'form.submit' },
+  { type: 'google.click' },
+  { type: 'resend.click' },
+  outcome.done('signIn'),
+  outcome.error('signIn', { message: 'Invalid login credentials' }),
+  outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
+  outcome.done('resendConfirmation'),
+  outcome.error('resendConfirmation', { message: 'Too many requests' }),
+  outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
+]
+const labels = { email: 'E-post', password: 'Passord', fullName: 'Fullt navn' } as const
+
+const userAction = async (event: { type: string; field?: keyof typeof labels; value?: string }, submit: string, google: string) => {
+  if (await settleFake(event)) return
+  if (event.type === 'field.change') fireEvent.change(screen.getByLabelText(labels[event.field!]), { target: { value: event.value } })
+  else if (event.type === 'field.blur') fireEvent.blur(screen.getByLabelText(labels[event.field!]))
+  else if (event.type === 'form.submit') fireEvent.click(screen.getByRole('button', { name: submit }))
+  else if (event.type === 'google.click') fireEvent.click(screen.getByRole('button', { name: google }))
+  else if (event.type === 'resend.click') fireEvent.click(screen.getByRole('button', { name: 'Send e-posten på nytt' }))
+}
+
+const serializeForm = (s: { value: unknown; context: unknown }) => {
+  const { values, problems, shown, failure } = s.context as { values: object; problems: object; shown: string[]; failure: unknown }
+  return `${JSON.stringify(s.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
+}
+
+testMachinePaths(
+  'Login form view (nb)',
+  loginFormMachine,
+  { events: loginEvents as never, serialize: serializeForm as never, limit: 5000 },
+  {
+    start: () => {
+      freshFakes()
+      return renderInApp(
+        <ToasterProvider>
+          <LoginForm />
+          <Toaster />
+        </ToasterProvider>,
+        { lang: 'nb', path: '/login' },
+      )
+    },
+    execute: (_, event) => userAction(event as never, 'Logg inn', 'Fortsett med Google'),
+    verify: ({ location }, planned) => {
+      const state = planned.value as string
+      const busy = ['submitting', 'resending', 'redirectingToGoogle'].includes(state)
+      if (state === 'signedIn') {
+        expect(screen.getByRole('status')).toHaveTextContent('Velkommen tilbake!Du er nå logget inn.')
+        expect(location.history?.at(-1)).toBe('/app')
+        return
+      }
+      expect(screen.getByLabelText('E-post')).toHaveValue((planned.context as { values: { email: string } }).values.email)
+      const submit = screen.getByRole('button', { name: busy ? 'Logger inn …' : 'Logg inn' })
+      expect(submit).toHaveProperty('disabled', busy)
+      const shown = (planned.context as { shown: string[]; problems: Record<string, string> })
+      const emailProblem = shown.shown.includes('email') ? shown.problems.email : undefined
+      const email = screen.getByLabelText('E-post')
+      if (emailProblem) {
+        // The problem is tied to the field and announced.
+        expect(email).toHaveAttribute('aria-invalid', 'true')
+        expect(email).toHaveAccessibleDescription(emailProblem === 'required' ? 'Dette feltet må fylles ut.' : 'Skriv inn en gyldig e-postadresse.')
+      } else expect(email).not.toHaveAttribute('aria-invalid')
+      const unconfirmed = state === 'unconfirmed' || state === 'resending'
+      expect(screen.queryByRole('button', { name: 'Send e-posten på nytt' }) !== null).toBe(unconfirmed)
+    },
+    stop: ({ unmount }) => unmount(),
+  },
+)
+
+testMachinePaths(
+  'Register form view (en)',
+  registerFormMachine,
+  {
+    events: [
+      { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
+      { type: 'field.change', field: 'email', value: 'kari@example.no' },
+      { type: 'field.change', field: 'password', value: 'hemmelig1' },
+      { type: 'field.change', field: 'password', value: 'kort' },
+      { type: 'field.blur', field: 'password' },
+      { type: 'form.submit' },
+      { type: 'google.click' },
+      outcome.done('signUp'),
+      outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
+      outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
+    ] as never,
+    serialize: serializeForm as never,
+    limit: 5000,
+  },
+  {
+    start: () => {
+      freshFakes()
+      return renderInApp(
+        <ToasterProvider>
+          <RegisterForm />
+          <Toaster />
+        </ToasterProvider>,
+        { lang: 'en', path: '/en/register' },
+      )
+    },
+    execute: async (_, event) => {
+      const e = event as { type: string; field?: string; value?: string }
+      if (await settleFake(e)) return
+      const enLabels: Record<string, string> = { fullName: 'Full name', email: 'E-mail', password: 'Password' }
+      if (e.type === 'field.change') fireEvent.change(screen.getByLabelText(enLabels[e.field!]!), { target: { value: e.value } })
+      else if (e.type === 'field.blur') fireEvent.blur(screen.getByLabelText(enLabels[e.field!]!))
+      else if (e.type === 'form.submit') fireEvent.click(screen.getByRole('button', { name: 'Create account' }))
+      else fireEvent.click(screen.getByRole('button', { name: 'Sign up with Google' }))
+    },
+    verify: ({ location }, planned) => {
+      const state = planned.value as string
+      if (state === 'registered') {
+        expect(screen.getByRole('status')).toHaveTextContent('Account created!Check your e-mail to confirm your account.')
+        expect(location.history?.at(-1)).toBe('/en/login')
+        return
+      }
+      expect(screen.getByLabelText('Password')).toHaveAttribute('placeholder', 'Minimum 6 characters')
+      const failure = (planned.context as { failure: { weakPasswordReasons?: string[] } | null }).failure
+      if (failure?.weakPasswordReasons) {
+        expect(within(screen.getAllByRole('alert')[0]!.parentElement!).getByText(/data breach/)).toBeInTheDocument()
+      }
+    },
+    stop: ({ unmount }) => unmount(),
+  },
+)
