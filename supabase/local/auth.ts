@@ -98,7 +98,7 @@ export function authRoutes(ctx: StackContext): Hono {
         return publicUser(tx, (await findUser(tx, 'id', existing.id))!)
       }
       const id = randomUUID()
-      const hash = await bcrypt.hash(password, 10)
+      const hash = await bcrypt.hash(password, config.passwordHashCost)
       const metadata = { ...data, email, email_verified: false, phone_verified: false, sub: id }
       await tx.query(
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, raw_app_meta_data, raw_user_meta_data, email_confirmed_at)
@@ -240,7 +240,7 @@ export function authRoutes(ctx: StackContext): Hono {
         }
         await tx.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [
           user.id,
-          await bcrypt.hash(password, 10),
+          await bcrypt.hash(password, config.passwordHashCost),
         ])
       }
       if (isPlainObject(b.data)) {

@@ -17,6 +17,8 @@ export type AuthConfig = {
   /** Token refreshes per client IP per 5 minutes. */
   tokenRefresh: number
   minimumPasswordLength: number
+  /** bcrypt cost; 10 as GoTrue. Tests may lower it to save time. */
+  passwordHashCost: number
 }
 
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
@@ -27,6 +29,7 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   signInSignUps: 300,
   tokenRefresh: 1500,
   minimumPasswordLength: 6,
+  passwordHashCost: 10,
 }
 
 export type StackContext = {
