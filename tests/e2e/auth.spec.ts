@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { asServiceRole, registerAndConfirm, signIn, uniqueEmail } from './stack'
+import { asServiceRole, open, registerAndConfirm, signIn, uniqueEmail } from './stack'
 
 for (const lang of ['nb', 'en'] as const) {
   const prefix = lang === 'en' ? '/en' : ''
@@ -15,7 +15,7 @@ for (const lang of ['nb', 'en'] as const) {
     await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
     await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
 
-    await page.goto(`${prefix}/login`)
+    await open(page, `${prefix}/login`)
     await signIn(page, lang, email, password)
     await expect(page.getByText(text('Velkommen tilbake!', 'Welcome back!'))).toBeVisible()
     await expect(page).toHaveURL(`${prefix}/app`)
@@ -46,7 +46,7 @@ for (const lang of ['nb', 'en'] as const) {
   })
 
   test(`${lang}: wrong password shows the login error toast`, async ({ page }) => {
-    await page.goto(`${prefix}/login`)
+    await open(page, `${prefix}/login`)
     await signIn(page, lang, uniqueEmail('nobody'), 'wrong-password')
     const toast = page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })
     await expect(toast).toBeVisible()
@@ -60,7 +60,7 @@ for (const lang of ['nb', 'en'] as const) {
       signups += 1
       return route.continue()
     })
-    await page.goto(`${prefix}/register`)
+    await open(page, `${prefix}/register`)
     await expect(page.getByLabel(text('Passord', 'Password'))).toHaveAttribute('placeholder', text('Minimum 6 tegn', 'Minimum 6 characters'))
     await page.getByLabel(text('Fullt navn', 'Full name')).fill('Ola')
     await page.getByLabel(text('E-post', 'E-mail')).fill(uniqueEmail('short'))
@@ -72,7 +72,7 @@ for (const lang of ['nb', 'en'] as const) {
   })
 
   test(`${lang}: Google sign-in through the local provider page`, async ({ page }) => {
-    await page.goto(`${prefix}/login`)
+    await open(page, `${prefix}/login`)
     await page.getByRole('button', { name: text('Fortsett med Google', 'Continue with Google') }).click()
     await page.getByLabel(/e-mail/i).fill(uniqueEmail('google'))
     await page.getByRole('button', { name: 'Continue' }).click()
@@ -93,7 +93,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: login and register pages pass axe`, async ({ page }) => {
     for (const route of ['login', 'register']) {
-      await page.goto(`${prefix}/${route}`)
+      await open(page, `${prefix}/${route}`)
       const axe = await new AxeBuilder({ page }).analyze()
       expect(axe.violations, route).toEqual([])
     }

@@ -1,11 +1,11 @@
-import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { e2eStackPort } from './playwright.config'
 
 /** The local stack the e2e server started (its state folder holds the keys). */
 export const stackUrl = `http://localhost:${e2eStackPort}`
-const keys = () => loadKeys(path.resolve(__dirname, '../../.local/e2e/jwt-secret.json'))
+const keys = () => loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
 
 export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.no`
 
@@ -50,7 +50,7 @@ export async function registerAndConfirm(page: Page, lang: 'nb' | 'en', fullName
   const email = uniqueEmail('user')
   const password = 'fjord-Lys-2025'
   const prefix = lang === 'en' ? '/en' : ''
-  await page.goto(`${prefix}/register`)
+  await open(page, `${prefix}/register`)
   await page.getByLabel(lang === 'en' ? 'Full name' : 'Fullt navn').fill(fullName)
   await page.getByLabel(lang === 'en' ? 'E-mail' : 'E-post').fill(email)
   await page.getByLabel(lang === 'en' ? 'Password' : 'Passord').fill(password)
@@ -67,4 +67,10 @@ export async function signIn(page: Page, lang: 'nb' | 'en', email: string, passw
   await page.getByLabel(lang === 'en' ? 'E-mail' : 'E-post').fill(email)
   await page.getByLabel(lang === 'en' ? 'Password' : 'Passord').fill(password)
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Logg inn', exact: true }).click()
+}
+
+/** Opens a page and waits until the app has hydrated (before that, typing is lost). */
+export async function open(page: Page, url: string) {
+  await page.goto(url)
+  await page.locator('html[data-hydrated]').waitFor()
 }

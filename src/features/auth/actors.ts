@@ -8,6 +8,8 @@ export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
   void getSupabase().then((supabase) => {
     if (stopped) return
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      // A session read from the URL leaves a bare "#" behind: tidy the address.
+      if (window.location.href.endsWith('#')) history.replaceState(history.state, '', `${location.pathname}${location.search}`)
       sendBack({ type: 'auth.changed', event, session: session as AuthSession | null })
     })
     unsubscribe = () => data.subscription.unsubscribe()

@@ -16,13 +16,15 @@ export const authStatusOf = (snapshot: SnapshotFrom<typeof authMachine>): AuthSt
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const auth = useAuthActor()
   const lang = useLang()
-  const [, navigate] = useLocation()
+  const [guarded, navigate] = useLocation()
   const logic = useMemo(
     () =>
       protectedRouteMachine.provide({
         actions: {
           requestSession: () => auth.send({ type: 'auth.start' }),
           redirectToLogin: () => {
+            // Only while this page still shows: a user who signed out has already left it.
+            if (window.location.pathname !== guarded) return
             const here = `${window.location.pathname}${window.location.search}`
             navigate(`${href('login', lang)}?next=${encodeURIComponent(here)}`, { replace: true })
           },
@@ -35,7 +37,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
           }),
         },
       }),
-    [auth, lang, navigate],
+    [auth, lang, navigate, guarded],
   )
   const [snapshot] = useAppMachine(logic)
   return snapshot.matches('allowed') ? children : <PageSpinner />

@@ -92,8 +92,8 @@ export function Dashboard({ userId }: { userId: string }) {
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
   const signOut = () => {
-    auth.send({ type: 'user.signOut' })
     navigate(href('home', lang))
+    auth.send({ type: 'user.signOut' })
   }
 
   return (

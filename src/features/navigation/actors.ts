@@ -4,9 +4,11 @@ import type { NavigationEvent } from '../../../machines/navigation.machine'
 import { matchRoute, notFoundMeta, routeTable } from '../../app/routes'
 import { onLocationChange } from '../../lib/location-events'
 
-export const watchRouteForNavigation = fromCallback<NavigationEvent>(({ sendBack }) =>
-  onLocationChange(() => sendBack({ type: 'route.changed', path: location.pathname, hash: location.hash })),
-)
+export const watchRouteForNavigation = fromCallback<NavigationEvent>(({ sendBack }) => {
+  // This actor starts once the app has mounted: from here on the page is interactive.
+  document.documentElement.dataset.hydrated = 'true'
+  return onLocationChange(() => sendBack({ type: 'route.changed', path: location.pathname, hash: location.hash }))
+})
 
 export const scrollToTop = () => window.scrollTo({ top: 0, left: 0, behavior: 'instant' })
 
