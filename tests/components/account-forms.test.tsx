@@ -5,16 +5,23 @@ import { registerFormMachine } from '../../machines/register-form.machine'
 import { LoginForm } from '../../src/features/login/login-form'
 import { RegisterForm } from '../../src/features/register/register-form'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
-import { outcome, settle } from '../model/fake-actors'
+import { settle } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
+import { machineModels } from '../model/catalogue'
 
 // The real actors call Supabase; here each run is a promise the test settles.
 const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
 vi.mock('../../src/features/auth/actors', async () => {
   const { fromPromise } = await import('xstate')
   const make = (name: string) =>
-    fromPromise(() => new Promise((resolve, reject) => (pending.runs[name] ??= []).push({ resolve, reject })))
+    fromPromise(
+      () =>
+        new Promise((resolve, reject) => {
+          pending.runs[name] ??= []
+          pending.runs[name].push({ resolve, reject })
+        }),
+    )
   return {
     signInWithPassword: make('signIn'),
     signInWithGoogle: () => make('google'),
@@ -44,21 +51,6 @@ const freshFakes = () => {
   pending.runs = {}
 }
 
-const loginEvents = [
-  { type: 'field.change', field: 'email', value: 'kari@example.no' },
-  { type: 'field.change', field: 'email', value: 'not-an-email' },
-  { type: 'field.change', field: 'password', value: 'hemmelig1' },
-  { type: 'field.blur', field: 'email' },
-  { type: 'form.submit' },
-  { type: 'google.click' },
-  { type: 'resend.click' },
-  outcome.done('signIn'),
-  outcome.error('signIn', { message: 'Invalid login credentials' }),
-  outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
-  outcome.done('resendConfirmation'),
-  outcome.error('resendConfirmation', { message: 'Too many requests' }),
-  outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
-]
 const labels = { email: 'E-post', password: 'Passord', fullName: 'Fullt navn' } as const
 
 const userAction = async (event: { type: string; field?: keyof typeof labels; value?: string }, submit: string, google: string) => {
@@ -70,15 +62,11 @@ const userAction = async (event: { type: string; field?: keyof typeof labels; va
   else if (event.type === 'resend.click') fireEvent.click(screen.getByRole('button', { name: 'Send e-posten på nytt' }))
 }
 
-const serializeForm = (s: { value: unknown; context: unknown }) => {
-  const { values, problems, shown, failure } = s.context as { values: object; problems: object; shown: string[]; failure: unknown }
-  return `${JSON.stringify(s.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
-}
 
 testMachinePaths(
   'Login form view (nb)',
   loginFormMachine,
-  { events: loginEvents as never, serialize: serializeForm as never, limit: 5000 },
+  machineModels.loginForm.options,
   {
     start: () => {
       freshFakes()
@@ -120,22 +108,7 @@ testMachinePaths(
 testMachinePaths(
   'Register form view (en)',
   registerFormMachine,
-  {
-    events: [
-      { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
-      { type: 'field.change', field: 'email', value: 'kari@example.no' },
-      { type: 'field.change', field: 'password', value: 'hemmelig1' },
-      { type: 'field.change', field: 'password', value: 'kort' },
-      { type: 'field.blur', field: 'password' },
-      { type: 'form.submit' },
-      { type: 'google.click' },
-      outcome.done('signUp'),
-      outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
-      outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
-    ] as never,
-    serialize: serializeForm as never,
-    limit: 5000,
-  },
+  machineModels.registerForm.options,
   {
     start: () => {
       freshFakes()

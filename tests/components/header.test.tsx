@@ -2,11 +2,12 @@ import { act, screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
 import { navigate } from 'wouter/use-browser-location'
-import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
+import { headerMachine } from '../../machines/header.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { Header } from '../../src/features/header/header'
 import { renderInApp } from '../render'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 const scrollTo = (y: number) =>
   act(() => {
@@ -21,7 +22,7 @@ const banner = () => screen.getByRole('banner')
 testMachinePaths(
   'Header view: compaction on scroll',
   headerMachine,
-  { events: [0, COMPACT_AFTER_PX, COMPACT_AFTER_PX + 1].map((y) => ({ type: 'scroll.changed', y })) },
+  machineModels.header.options,
   {
     start: () => renderInApp(<Header />, { lang: 'nb', browserHistory: true }),
     execute: (_, event) => scrollTo((event as unknown as { y: number }).y),

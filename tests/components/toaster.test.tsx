@@ -2,10 +2,11 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { DISMISS_AFTER_MS, type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { Toaster, ToasterContext, ToasterProvider } from '../../src/features/toaster/toaster'
-import { serializeToaster, sampleToasts, toasterEvents, toasterLabel } from '../machines/toaster.test'
+import { sampleToasts } from '../model/catalogue'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
+import { machineModels } from '../model/catalogue'
 
 beforeEach(() => vi.useFakeTimers(timerFakes))
 afterEach(() => vi.useRealTimers())
@@ -25,7 +26,7 @@ const region = () => screen.getByRole('region', { name: 'Varsler' })
 testMachinePaths(
   'Toaster view',
   toasterMachine,
-  { events: toasterEvents, serialize: serializeToaster, label: toasterLabel },
+  machineModels.toaster.options,
   {
     start: () =>
       renderInApp(

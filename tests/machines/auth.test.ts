@@ -1,33 +1,16 @@
 import { expect } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import { type AuthChangeEvent, type AuthEvent, type AuthSession, authMachine } from '../../machines/auth.machine'
+import { type AuthEvent, authMachine } from '../../machines/auth.machine'
 import { selectAuth } from '../../src/features/auth/auth-context'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const session: AuthSession = { access_token: 'jwt', user: { id: 'u1', email: 'kari@example.no', user_metadata: { full_name: 'Kari' } } }
-const changes: Array<[AuthChangeEvent, AuthSession | null]> = [
-  ['INITIAL_SESSION', null],
-  ['INITIAL_SESSION', session],
-  ['SIGNED_IN', session],
-  ['TOKEN_REFRESHED', session],
-  ['USER_UPDATED', session],
-  ['PASSWORD_RECOVERY', session],
-  ['MFA_CHALLENGE_VERIFIED', session],
-  ['SIGNED_OUT', null],
-]
-const events = [
-  { type: 'auth.start' },
-  ...changes.map(([event, s]) => ({ type: 'auth.changed', event, session: s })),
-  { type: 'user.signOut' },
-  outcome.done('signOut'),
-  outcome.error('signOut', new Error('network down')),
-] as AuthEvent[]
 
 testMachinePaths(
   'auth machine',
   authMachine,
-  { events, label: (s) => JSON.stringify(s.value).replace(/["{}]/g, '').replace(':', '.') },
+  machineModels.auth.options,
   {
     start: () => {
       const fakes = { signOut: controllablePromise<void>() }

@@ -1,23 +1,15 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { type CheckoutEvent, checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const events = [
-  outcome.done('loadPlan', 'free'),
-  outcome.done('loadPlan', 'pro'),
-  outcome.error('loadPlan', new Error('offline')),
-  { type: 'user.continue' },
-  outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
-  outcome.done('createCheckout', {}),
-  outcome.error('createCheckout', new Error('Not signed in')),
-] as CheckoutEvent[]
 
 testMachinePaths(
   'checkout machine',
   checkoutMachine,
-  { events, serialize: (s) => `${JSON.stringify(s.value)} ${s.context.error}` },
+  machineModels.checkout.options,
   {
     start: () => {
       const fakes = { loadPlan: controllablePromise<'pro' | 'free'>(), createCheckout: controllablePromise<{ url?: string | null }>() }

@@ -2,11 +2,12 @@ import { expect } from 'vitest'
 import { createActor } from 'xstate'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 testMachinePaths(
   'disclosure machine',
   disclosureMachine,
-  { events: [{ type: 'trigger.click' }] },
+  machineModels.disclosure.options,
   {
     start: () => createActor(disclosureMachine).start(),
     execute: (actor, event) => actor.send(event as { type: 'trigger.click' }),

@@ -3,6 +3,7 @@ import { type AnyMachineSnapshot, createActor } from 'xstate'
 import { type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine'
 import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 export const loginEvents = [
   { type: 'field.change', field: 'email', value: 'kari@example.no' },
@@ -28,7 +29,7 @@ export const serializeForm = (snapshot: AnyMachineSnapshot) => {
 testMachinePaths(
   'loginForm machine',
   loginFormMachine,
-  { events: loginEvents, serialize: serializeForm },
+  machineModels.loginForm.options,
   {
     start: () => {
       const fakes = {

@@ -3,19 +3,14 @@ import { createActor, fromCallback } from 'xstate'
 import { type MobileMenuEvent, mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { connectMobileMenu } from '../../src/features/header/connect'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const events: MobileMenuEvent[] = [
-  { type: 'trigger.click' },
-  { type: 'item.select' },
-  { type: 'key.escape' },
-  { type: 'route.changed' },
-]
 const labels = { open: 'Open menu', close: 'Close menu' }
 
 testMachinePaths(
   'mobileMenu machine',
   mobileMenuMachine,
-  { events, simple: true },
+  machineModels.mobileMenu.options,
   {
     start: () => {
       const focusTrigger = vi.fn()

@@ -2,16 +2,13 @@ import { expect, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
 import { type NavigationEvent, navigationMachine } from '../../machines/navigation.machine'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const events: NavigationEvent[] = [
-  { type: 'route.changed', path: '/pricing', hash: '' },
-  { type: 'route.changed', path: '/', hash: '#how-it-works' },
-]
 
 testMachinePaths(
   'navigation machine',
   navigationMachine,
-  { events, simple: true },
+  machineModels.navigation.options,
   {
     start: () => {
       const effects = { scrollToTop: vi.fn(), scrollToAnchor: vi.fn(), updateDocumentTitle: vi.fn() }

@@ -3,6 +3,7 @@ import { createActor } from 'xstate'
 import { paymentOutcomeOf, paymentReturnMachine, REFRESH_AFTER_PAYMENT_MS } from '../../machines/payment-return.machine'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 describe('paymentOutcomeOf', () => {
   it.each([
@@ -20,11 +21,7 @@ afterEach(() => vi.useRealTimers())
 testMachinePaths(
   'paymentReturn machine',
   paymentReturnMachine,
-  {
-    events: [{ type: 'xstate.after.refreshAfterPayment.paymentReturn.paid' }],
-    inputs: [{ outcome: 'success' }, { outcome: 'canceled' }, { outcome: 'none' }],
-    label: (s) => `${s.context.outcome}: ${String(s.value)}`,
-  },
+  machineModels.paymentReturn.options,
   {
     start: (plan) => {
       const effects = { notifyPaid: vi.fn(), notifyCanceled: vi.fn(), cleanUrl: vi.fn(), refreshSubscriptions: vi.fn() }

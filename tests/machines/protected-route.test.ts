@@ -2,13 +2,13 @@ import { expect, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
 import { type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const events: ProtectedRouteEvent[] = (['loading', 'signedIn', 'signedOut'] as const).map((status) => ({ type: 'auth.updated', status }))
 
 testMachinePaths(
   'protectedRoute machine',
   protectedRouteMachine,
-  { events, simple: true },
+  machineModels.protectedRoute.options,
   {
     start: () => {
       const effects = { requestSession: vi.fn(), redirectToLogin: vi.fn() }

@@ -1,27 +1,15 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { type RegisterFormEvent, registerFormMachine } from '../../machines/register-form.machine'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { serializeForm } from './login-form.test'
+import { machineModels } from '../model/catalogue'
 
-const events = [
-  { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
-  { type: 'field.change', field: 'email', value: 'kari@example.no' },
-  { type: 'field.change', field: 'password', value: 'hemmelig1' },
-  { type: 'field.change', field: 'password', value: 'kort' },
-  { type: 'field.blur', field: 'password' },
-  { type: 'form.submit' },
-  { type: 'google.click' },
-  outcome.done('signUp'),
-  outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
-  outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
-] as RegisterFormEvent[]
 
 testMachinePaths(
   'registerForm machine',
   registerFormMachine,
-  { events, serialize: serializeForm, limit: 4000 },
+  machineModels.registerForm.options,
   {
     start: () => {
       const fakes = { signUp: controllablePromise<void, { fullName: string; email: string; password: string }>(), signUpWithGoogle: controllablePromise<void>() }

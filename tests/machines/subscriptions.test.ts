@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
 import { planOf, type Subscription, type SubscriptionsEvent, subscriptionsMachine } from '../../machines/subscriptions.machine'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 const row = (product_name: string, status: string): Subscription => ({
   id: `${product_name}-${status}`,
@@ -22,17 +23,11 @@ describe('planOf', () => {
   ] as const)('%j → %s', (rows, plan) => expect(planOf(rows as readonly Subscription[])).toBe(plan))
 })
 
-const events = [
-  { type: 'user.refresh' },
-  { type: 'subscriptions.changed' },
-  outcome.done('fetchSubscriptions', [row('pro', 'active')]),
-  outcome.error('fetchSubscriptions', { message: 'JWT expired' }),
-] as SubscriptionsEvent[]
 
 testMachinePaths(
   'subscriptions machine',
   subscriptionsMachine,
-  { events, input: { userId: 'u1' }, serialize: (s) => `${JSON.stringify(s.value)} ${s.context.subscriptions.length} ${s.context.failed}` },
+  machineModels.subscriptions.options,
   {
     start: () => {
       const fakes = { fetchSubscriptions: controllablePromise<Subscription[], { userId: string }>() }

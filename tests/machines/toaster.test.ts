@@ -4,6 +4,7 @@ import { DISMISS_AFTER_MS, type Toast, type ToasterEvent, toasterMachine } from 
 import { connectToaster } from '../../src/features/toaster/connect'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
 export const sampleToasts: Toast[] = [
   { id: 'a', title: 'Takk!', description: 'Vi tar kontakt innen 24 timer.', variant: 'default' },
@@ -34,7 +35,7 @@ afterEach(() => vi.useRealTimers())
 testMachinePaths(
   'toaster machine',
   toasterMachine,
-  { events: toasterEvents, serialize: serializeToaster, label: toasterLabel },
+  machineModels.toaster.options,
   {
     start: () => createActor(toasterMachine).start(),
     execute: (actor, event) => {

@@ -1,19 +1,15 @@
 import { expect } from 'vitest'
 import { createActor } from 'xstate'
 import { type HealthAnswer, type WebhookHealthEvent, webhookHealthMachine } from '../../machines/webhook-health.machine'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { machineModels } from '../model/catalogue'
 
-const events = [
-  { type: 'user.check' },
-  outcome.done('checkWebhook', { status: 200, text: '{"ok":true}' }),
-  outcome.error('checkWebhook', new Error('Failed to fetch')),
-] as WebhookHealthEvent[]
 
 testMachinePaths(
   'webhookHealth machine',
   webhookHealthMachine,
-  { events, serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}` },
+  machineModels.webhookHealth.options,
   {
     start: () => {
       const fakes = { checkWebhook: controllablePromise<HealthAnswer>() }

@@ -3,8 +3,11 @@ import type { vi } from 'vitest'
 import { transition } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
 
+/** An event with its payload, as a path step sends it. */
+export type PlannedEvent = EventObject & Record<string, unknown>
+
 /** The concrete events a traversal may send, given the current snapshot. */
-export type EventsFor = readonly EventObject[] | ((snapshot: AnyMachineSnapshot) => readonly EventObject[])
+export type EventsFor = readonly PlannedEvent[] | ((snapshot: AnyMachineSnapshot) => readonly PlannedEvent[])
 
 export interface PathOptions {
   events: EventsFor

@@ -1,0 +1,246 @@
+import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { authMachine } from '../../machines/auth.machine'
+import { checkoutMachine } from '../../machines/checkout.machine'
+import { demoFormMachine } from '../../machines/demo-form.machine'
+import { disclosureMachine } from '../../machines/disclosure.machine'
+import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
+import { heroCardMachine } from '../../machines/hero-card.machine'
+import { howItWorksMachine } from '../../machines/how-it-works.machine'
+import { loginFormMachine } from '../../machines/login-form.machine'
+import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
+import { navigationMachine } from '../../machines/navigation.machine'
+import { paymentReturnMachine } from '../../machines/payment-return.machine'
+import { protectedRouteMachine } from '../../machines/protected-route.machine'
+import { registerFormMachine } from '../../machines/register-form.machine'
+import { type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
+import { type Toast, toasterMachine } from '../../machines/toaster.machine'
+import { webhookHealthMachine } from '../../machines/webhook-health.machine'
+import { demoFormEvents, demoFormLabel, serializeDemoForm } from '../machines/demo-form.model'
+import { faqEvents, faqLabel, faqMachineWith } from '../machines/faq-accordion.model'
+import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
+import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
+import { outcome } from './fake-actors'
+import type { PathOptions } from './paths'
+
+/** How a machine is walked: the one definition the model-based tests and `npm run paths` share. */
+export interface MachineModel {
+  /** The machine's file in machines/, without `.machine.ts`. */
+  file: string
+  machine: AnyStateMachine
+  options: PathOptions & { inputs?: unknown[] }
+}
+
+/** A form machine's state: where it is, what was typed, what shows, what failed. */
+export const serializeForm = (snapshot: AnyMachineSnapshot) => {
+  const { values, problems, shown, failure } = snapshot.context as { values: object; problems: object; shown: string[]; failure: unknown }
+  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
+}
+
+export const sampleToasts: Toast[] = [
+  { id: 'a', title: 'Takk!', description: 'Vi tar kontakt innen 24 timer.', variant: 'default' },
+  { id: 'b', title: 'Feil', description: 'Kunne ikke starte kjøp. Prøv igjen.', variant: 'destructive' },
+]
+const toastsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { toasts: Toast[] }).toasts
+
+export const faqItems = ['software', 'guarantee', 'start']
+
+const subscriptionRow = (product_name: string, status: string): Subscription => ({
+  id: `${product_name}-${status}`,
+  user_id: 'u1',
+  product_name,
+  status,
+  current_period_end: '2026-12-22T00:00:00Z',
+})
+
+const session = { access_token: 'jwt', user: { id: 'u1', email: 'kari@example.no', user_metadata: { full_name: 'Kari' } } }
+
+export const machineModels = {
+  header: {
+    file: 'header',
+    machine: headerMachine,
+    options: {
+      events: [0, COMPACT_AFTER_PX, COMPACT_AFTER_PX + 1, 400].map((y) => ({ type: 'scroll.changed', y })),
+      simple: true,
+    },
+  },
+  mobileMenu: {
+    file: 'mobile-menu',
+    machine: mobileMenuMachine,
+    options: {
+      events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'route.changed' }],
+      simple: true,
+    },
+  },
+  navigation: {
+    file: 'navigation',
+    machine: navigationMachine,
+    options: {
+      events: [
+        { type: 'route.changed', path: '/pricing', hash: '' },
+        { type: 'route.changed', path: '/', hash: '#how-it-works' },
+      ],
+      simple: true,
+    },
+  },
+  heroCard: { file: 'hero-card', machine: heroCardMachine, options: { events: heroCardEvents, simple: true, label: heroCardLabel } },
+  howItWorks: { file: 'how-it-works', machine: howItWorksMachine, options: { events: howItWorksEvents, label: howItWorksLabel } },
+  faqAccordion: {
+    file: 'faq-accordion',
+    machine: faqMachineWith(faqItems),
+    options: { events: faqEvents(faqItems), simple: true, label: faqLabel },
+  },
+  toaster: {
+    file: 'toaster',
+    machine: toasterMachine,
+    options: {
+      events: (snapshot) => {
+        const shown = toastsOf(snapshot)
+        return [
+          ...sampleToasts.filter((t) => !shown.includes(t)).map((toast) => ({ type: 'toast.add', toast })),
+          ...shown.map((t) => ({ type: 'toast.dismiss', id: t.id })),
+          { type: 'toaster.pause' },
+          { type: 'toaster.resume' },
+          { type: 'xstate.after.dismissAfter.toaster.showing.running' },
+        ]
+      },
+      serialize: (snapshot) => `${JSON.stringify(snapshot.value)} ${toastsOf(snapshot).map((t) => t.id).join(',')}`,
+      label: (snapshot) => {
+        const ids = toastsOf(snapshot).map((t) => t.id)
+        const value = typeof snapshot.value === 'string' ? snapshot.value : `showing.${(snapshot.value as { showing: string }).showing}`
+        return ids.length ? `${value} [${ids.join(',')}]` : value
+      },
+    },
+  },
+  auth: {
+    file: 'auth',
+    machine: authMachine,
+    options: {
+      events: [
+        { type: 'auth.start' },
+        ...(
+          [
+            ['INITIAL_SESSION', null],
+            ['INITIAL_SESSION', session],
+            ['SIGNED_IN', session],
+            ['TOKEN_REFRESHED', session],
+            ['USER_UPDATED', session],
+            ['PASSWORD_RECOVERY', session],
+            ['MFA_CHALLENGE_VERIFIED', session],
+            ['SIGNED_OUT', null],
+          ] as const
+        ).map(([event, s]) => ({ type: 'auth.changed', event, session: s })),
+        { type: 'user.signOut' },
+        outcome.done('signOut'),
+        outcome.error('signOut', { message: 'network down' }),
+      ],
+      label: (s) => JSON.stringify(s.value).replace(/["{}]/g, '').replace(':', '.'),
+    },
+  },
+  protectedRoute: {
+    file: 'protected-route',
+    machine: protectedRouteMachine,
+    options: {
+      events: (['loading', 'signedIn', 'signedOut'] as const).map((status) => ({ type: 'auth.updated', status })),
+      simple: true,
+    },
+  },
+  loginForm: {
+    file: 'login-form',
+    machine: loginFormMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'email', value: 'kari@example.no' },
+        { type: 'field.change', field: 'email', value: 'not-an-email' },
+        { type: 'field.change', field: 'password', value: 'hemmelig1' },
+        { type: 'field.blur', field: 'email' },
+        { type: 'form.submit' },
+        { type: 'google.click' },
+        { type: 'resend.click' },
+        outcome.done('signIn'),
+        outcome.error('signIn', { message: 'Invalid login credentials' }),
+        outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
+        outcome.done('resendConfirmation'),
+        outcome.error('resendConfirmation', { message: 'Too many requests' }),
+        outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
+      ],
+      serialize: serializeForm,
+    },
+  },
+  registerForm: {
+    file: 'register-form',
+    machine: registerFormMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
+        { type: 'field.change', field: 'email', value: 'kari@example.no' },
+        { type: 'field.change', field: 'password', value: 'hemmelig1' },
+        { type: 'field.change', field: 'password', value: 'kort' },
+        { type: 'field.blur', field: 'password' },
+        { type: 'form.submit' },
+        { type: 'google.click' },
+        outcome.done('signUp'),
+        outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
+        outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
+      ],
+      serialize: serializeForm,
+      limit: 5000,
+    },
+  },
+  subscriptions: {
+    file: 'subscriptions',
+    machine: subscriptionsMachine,
+    options: {
+      events: [
+        { type: 'user.refresh' },
+        { type: 'subscriptions.changed' },
+        outcome.done('fetchSubscriptions', [subscriptionRow('pro', 'active')]),
+        outcome.error('fetchSubscriptions', { message: 'JWT expired' }),
+      ],
+      input: { userId: 'u1' },
+      serialize: (s) => `${JSON.stringify(s.value)} ${s.context.subscriptions.length} ${s.context.failed}`,
+    },
+  },
+  disclosure: { file: 'disclosure', machine: disclosureMachine, options: { events: [{ type: 'trigger.click' }] } },
+  demoForm: {
+    file: 'demo-form',
+    machine: demoFormMachine,
+    options: { events: demoFormEvents, serialize: serializeDemoForm, label: demoFormLabel },
+  },
+  checkout: {
+    file: 'checkout',
+    machine: checkoutMachine,
+    options: {
+      events: [
+        outcome.done('loadPlan', 'free'),
+        outcome.done('loadPlan', 'pro'),
+        outcome.error('loadPlan', { message: 'offline' }),
+        { type: 'user.continue' },
+        outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
+        outcome.done('createCheckout', {}),
+        outcome.error('createCheckout', { message: 'Not signed in' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${s.context.error}`,
+    },
+  },
+  paymentReturn: {
+    file: 'payment-return',
+    machine: paymentReturnMachine,
+    options: {
+      events: [{ type: 'xstate.after.refreshAfterPayment.paymentReturn.paid' }],
+      inputs: [{ outcome: 'success' }, { outcome: 'canceled' }, { outcome: 'none' }],
+      label: (s) => `${s.context.outcome}: ${String(s.value)}`,
+    },
+  },
+  webhookHealth: {
+    file: 'webhook-health',
+    machine: webhookHealthMachine,
+    options: {
+      events: [
+        { type: 'user.check' },
+        outcome.done('checkWebhook', { status: 200, text: '{"ok":true}' }),
+        outcome.error('checkWebhook', { message: 'Failed to fetch' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+} satisfies Record<string, MachineModel>
