@@ -39,6 +39,6 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
 
 /** A safe place to return to after sign-in: a path of this site, never another origin. */
 export function safeNext(next: string | null, fallback: string): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback
+  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback
   return next
 }
