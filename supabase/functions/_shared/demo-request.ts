@@ -139,7 +139,12 @@ export type Validation = { ok: true; request: DemoRequest } | { ok: false; field
 
 /** Validates anything (a form's values, a parsed request body) against the schema. */
 export function validateDemoRequest(input: unknown): Validation {
-  const out = demoRequestSchema(input)
+  // A field sent as null (or undefined) counts as left out.
+  const present =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? Object.fromEntries(Object.entries(input).filter(([, value]) => value !== null && value !== undefined))
+      : input
+  const out = demoRequestSchema(present)
   if (out instanceof type.errors) {
     const fields: FieldProblems = {}
     let body: Problem | undefined
