@@ -85,7 +85,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
   }
 
   return (
-    <form className={styles.form} {...api.formProps}>
+    <form className={styles.form} method="post" {...api.formProps}>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={api.labelFor('name')}>

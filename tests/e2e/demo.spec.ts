@@ -1,0 +1,143 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { watchConsole } from './console'
+import { asServiceRole, open as openHydrated, uniqueEmail } from './stack'
+
+const texts = {
+  nb: {
+    path: '/demo',
+    name: 'Fullt navn',
+    email: 'E-post',
+    company: /^Firmanavn/,
+    linkedin: /^LinkedIn-profil/,
+    need: 'Hva trenger du hjelp med?',
+    notes: /^Tilleggsinformasjon/,
+    needOption: 'Leadgenerering',
+    submit: 'Book demo',
+    thanks: ['Takk!', 'Vi tar kontakt innen 24 timer.'],
+    failed: ['Kunne ikke sende forespørselen', 'Kunne ikke sende forespørselen. Prøv igjen om litt.'],
+    nameRequired: 'Skriv inn fullt navn.',
+    emailInvalid: 'Skriv inn en gyldig e-postadresse, for eksempel ola@firma.no.',
+    linkedinInvalid: 'Skriv inn en LinkedIn-lenke, for eksempel linkedin.com/in/ditt-navn.',
+    needRequired: 'Velg hva du trenger hjelp med.',
+    notifications: 'Varsler',
+  },
+  en: {
+    path: '/en/demo',
+    name: 'Full name',
+    email: 'E-mail',
+    company: /^Company name/,
+    linkedin: /^LinkedIn profile/,
+    need: 'What do you need help with?',
+    notes: /^Additional info/,
+    needOption: 'Lead Generation',
+    submit: 'Book demo',
+    thanks: ['Thanks!', "We'll reach out within 24 hours."],
+    failed: ['Could not send request', 'Could not send the request. Please try again later.'],
+    nameRequired: 'Please enter your full name.',
+    emailInvalid: 'Please enter a valid e-mail address, such as ola@company.no.',
+    linkedinInvalid: 'Please enter a LinkedIn link, such as linkedin.com/in/your-name.',
+    needRequired: 'Please choose what you need help with.',
+    notifications: 'Notifications',
+  },
+} as const
+
+type Lang = keyof typeof texts
+
+const form = (page: Page) => page.locator('#demo-form')
+
+async function fillValid(page: Page, lang: Lang, email: string) {
+  const t = texts[lang]
+  await page.getByLabel(t.name, { exact: true }).fill('Åse Ødegård')
+  await page.getByLabel(t.email, { exact: true }).fill(email)
+  await page.getByLabel(t.company).fill('Fjord Consulting AS')
+  await page.getByLabel(t.linkedin).fill('linkedin.com/in/ase-odegard/')
+  await page.getByLabel(t.need, { exact: true }).selectOption({ label: t.needOption })
+  await page.getByLabel(t.notes).fill('Vi vil ha flere møter med innkjøpere. 🚀')
+}
+
+/** Opens the demo page once the app has hydrated (before that, the form is not live). */
+async function open(page: Page, lang: Lang) {
+  await openHydrated(page, texts[lang].path)
+  await expect(form(page)).toHaveAttribute('data-state', 'editing')
+}
+
+for (const lang of ['nb', 'en'] as const) {
+  const t = texts[lang]
+
+  test.describe(`demo page (${lang})`, () => {
+    test('a valid request is stored once, thanked for, and the form is cleared', async ({ page }) => {
+      const problems = watchConsole(page)
+      const email = uniqueEmail(`demo-${lang}`)
+      await open(page, lang)
+      await fillValid(page, lang, email)
+      await form(page).getByRole('button', { name: t.submit }).click()
+
+      const toasts = page.getByRole('region', { name: t.notifications })
+      await expect(toasts.getByRole('status')).toContainText(t.thanks[0])
+      await expect(toasts.getByRole('status')).toContainText(t.thanks[1])
+      await expect(page.getByLabel(t.name, { exact: true })).toHaveValue('')
+      await expect(page.getByLabel(t.email, { exact: true })).toHaveValue('')
+      await expect(page.getByLabel(t.need, { exact: true })).toHaveValue('')
+
+      const rows = (await asServiceRole('GET', `demo_requests?select=*&email=eq.${encodeURIComponent(email)}`)) as Array<Record<string, unknown>>
+      expect(rows).toHaveLength(1)
+      expect(rows[0]).toMatchObject({
+        name: 'Åse Ødegård',
+        email,
+        company: 'Fjord Consulting AS',
+        linkedin: 'https://www.linkedin.com/in/ase-odegard',
+        need: 'lead_generation',
+        notes: 'Vi vil ha flere møter med innkjøpere. 🚀',
+        language: lang,
+      })
+      expect(problems).toEqual([])
+    })
+
+    test('invalid input shows the field errors and sends nothing', async ({ page }) => {
+      const requests: string[] = []
+      page.on('request', (request) => {
+        if (request.url().includes('/functions/v1/')) requests.push(request.url())
+      })
+      await open(page, lang)
+      await page.getByLabel(t.email, { exact: true }).fill('ola@')
+      await page.getByLabel(t.linkedin).fill('facebook.com/ola')
+      await form(page).getByRole('button', { name: t.submit }).click()
+
+      const name = page.getByLabel(t.name, { exact: true })
+      await expect(name).toBeFocused()
+      await expect(name).toHaveAttribute('aria-invalid', 'true')
+      await expect(name).toHaveAccessibleDescription(t.nameRequired)
+      await expect(page.getByLabel(t.email, { exact: true })).toHaveAccessibleDescription(t.emailInvalid)
+      await expect(page.getByLabel(t.linkedin)).toHaveAccessibleDescription(new RegExp(t.linkedinInvalid.replace(/[.]/g, '\\.')))
+      await expect(page.getByLabel(t.need, { exact: true })).toHaveAccessibleDescription(t.needRequired)
+      // What was typed stays.
+      await expect(page.getByLabel(t.email, { exact: true })).toHaveValue('ola@')
+      expect(requests).toEqual([])
+    })
+
+    test('a failing backend shows the failure toast and keeps what was typed', async ({ page }) => {
+      await page.route('**/functions/v1/send-demo-request', (route) => route.abort('failed'))
+      const email = uniqueEmail(`down-${lang}`)
+      await open(page, lang)
+      await fillValid(page, lang, email)
+      await form(page).getByRole('button', { name: t.submit }).click()
+
+      const toasts = page.getByRole('region', { name: t.notifications })
+      await expect(toasts.getByRole('alert')).toContainText(t.failed[0])
+      await expect(toasts.getByRole('alert')).toContainText(t.failed[1])
+      await expect(page.getByLabel(t.name, { exact: true })).toHaveValue('Åse Ødegård')
+      await expect(page.getByLabel(t.email, { exact: true })).toHaveValue(email)
+      await expect(page.getByLabel(t.need, { exact: true })).toHaveValue('lead_generation')
+      await expect(form(page).getByRole('button', { name: t.submit })).toBeEnabled()
+    })
+
+    test('has no accessibility violations, with and without field errors', async ({ page }) => {
+      await open(page, lang)
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+      await form(page).getByRole('button', { name: t.submit }).click()
+      await expect(page.getByLabel(t.name, { exact: true })).toHaveAttribute('aria-invalid', 'true')
+      expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    })
+  })
+}
