@@ -28,44 +28,20 @@ import {
   type DemoResponse,
   validateDemoRequest,
 } from '../_shared/demo-request.ts'
+import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { hasLocalMailbox, sendToLocalMailbox } from '../_shared/local-mailbox.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
-const DEFAULT_ORIGINS = ['http://localhost:5173', 'http://localhost:5183']
 const RETRY_BATCH = 3
 const NOTIFY_TIMEOUT_MS = 8000
 
 type StoredRequest = DemoRequest & { id: string; created_at: string }
 
 // ---------------------------------------------------------------------------------------------
-// Answers and CORS
+// Answers (CORS: ../_shared/cors.ts)
 
-export function allowedOrigins(env: FunctionEnv): string[] {
-  const listed = env.SITE_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean) ?? DEFAULT_ORIGINS
-  const origins = new Set(listed.map((o) => o.replace(/\/+$/, '')))
-  if (env.SITE_URL) {
-    try {
-      origins.add(new URL(env.SITE_URL).origin)
-    } catch {
-      // A malformed SITE_URL adds nothing.
-    }
-  }
-  return [...origins]
-}
-
-/** CORS headers for the request's origin. An origin not on the list gets the first allowed one
- * back (never `*`), so browsers refuse the answer. */
-function corsHeaders(origin: string | null, allowed: string[]): Record<string, string> {
-  const match = origin !== null && allowed.includes(origin)
-  return {
-    'Access-Control-Allow-Origin': match ? origin : (allowed[0] ?? 'null'),
-    'Access-Control-Allow-Methods': 'POST, OPTIONS',
-    'Access-Control-Allow-Headers': 'authorization, apikey, x-client-info, content-type',
-    'Access-Control-Max-Age': '86400',
-    Vary: 'Origin',
-  }
-}
+export { allowedOrigins }
 
 function answer(status: number, body: DemoResponse, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
