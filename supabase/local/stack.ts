@@ -15,6 +15,7 @@ import { cors } from './http.ts'
 import { loadKeys } from './jwt.ts'
 import { createMailbox, mailboxRoutes } from './mailbox.ts'
 import { STYLESHEET, STYLESHEET_PATH } from './pages.ts'
+import { localWebhookSecret, paymentRoutes } from './payments.ts'
 import { attachRealtime } from './realtime.ts'
 import { restRoutes } from './rest.ts'
 
@@ -47,6 +48,8 @@ export type LocalStack = {
   serviceRoleKey: string
   jwtSecret: string
   mailboxUrl: string
+  /** The signing secret the stripe-webhook function checks (STRIPE_WEBHOOK_SECRET). */
+  webhookSecret: string
   db: PGlite
   stop(): Promise<void>
 }
@@ -114,6 +117,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     functionRoutes({ handlers, openFunctions: readFunctionConfig(), env, jwtSecret: keys.jwtSecret }),
   )
   app.route('/', mailboxRoutes(ctx.mailbox, keys.jwtSecret))
+  app.route('/local-payments', paymentRoutes(ctx, env))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
 
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
@@ -136,6 +140,9 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     SUPABASE_SERVICE_ROLE_KEY: keys.serviceRoleKey,
     SITE_URL: siteUrl,
     LOCAL_MAILBOX_URL: `${url}/mailbox/send`,
+    // The local payment page signs its events with this; a real endpoint's secret may replace it.
+    STRIPE_WEBHOOK_SECRET: options.env?.STRIPE_WEBHOOK_SECRET || localWebhookSecret(keys.jwtSecret),
+    LOCAL_PAYMENTS_URL: `${url}/local-payments/sessions`,
   })
   const realtime = attachRealtime(server as import('node:http').Server, ctx)
 
@@ -148,6 +155,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret: keys.jwtSecret,
     mailboxUrl: `${url}/mailbox`,
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     db,
     stop() {
       stopped ??= (async () => {

@@ -1,0 +1,193 @@
+// create-checkout: a signed-in user asks to buy Pro and gets the URL of a checkout page.
+// With STRIPE_SECRET_KEY set, that is a Stripe Checkout Session (subscription mode); without it
+// (the local stack), the stack's local payment page, through a session the stack keeps server-side
+// so that nobody can pay in another user's name. Web standards and the stripe SDK's fetch client
+// only: the same module runs under Deno (index.ts) and on the local stack.
+//
+// Request: POST { productType: 'pro', lang?: 'nb' | 'en' } with the user's access token as bearer.
+// Answers: 200 { url } | 400 { error } bad body | 401 { error } not signed in | 403 origin
+//        | 405 | 409 { error: 'Already on Pro' } | 500 not configured | 502 provider failed.
+//
+// Environment:
+//   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL   (Supabase provides them)
+//   SITE_ORIGINS         comma-separated origins allowed by CORS (default http://localhost:5173,
+//                        http://localhost:5183; SITE_URL's origin is always allowed)
+//   STRIPE_SECRET_KEY    when set, Stripe Checkout; STRIPE_PRICE_PRO is then required
+//   STRIPE_PRICE_PRO     the price of Pro (2 499 NOK a month)
+//   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
+//   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
+import Stripe from 'stripe'
+import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
+import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
+import type { FunctionEnv } from '../_shared/env.ts'
+import { restRows, serviceRest } from '../_shared/service-rest.ts'
+
+export const MAX_BODY_BYTES = 4 * 1024
+
+type User = { id: string; email: string }
+
+function answer(status: number, body: CheckoutResponse, headers: Record<string, string>): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
+}
+
+/** The signed-in user of the bearer token, as the auth service sees it; null for anyone else. */
+async function signedInUser(req: Request, env: FunctionEnv): Promise<User | null> {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  if (!token) return null
+  const res = await fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/auth/v1/user`, {
+    headers: { Authorization: `Bearer ${token}`, apikey: env.SUPABASE_ANON_KEY ?? '' },
+  })
+  if (!res.ok) return null
+  const user = (await res.json().catch(() => null)) as { id?: unknown; email?: unknown } | null
+  if (typeof user?.id !== 'string' || user.id === '') return null
+  return { id: user.id, email: typeof user.email === 'string' ? user.email : '' }
+}
+
+type SubscriptionRow = { product_name: string; status: string; stripe_customer_id: string | null }
+
+/** The user's rows, newest first, read with the service role. */
+async function subscriptionsOf(env: FunctionEnv, userId: string): Promise<SubscriptionRow[]> {
+  return restRows<SubscriptionRow>(
+    serviceRest(
+      env,
+      `subscriptions?select=product_name,status,stripe_customer_id&user_id=eq.${encodeURIComponent(userId)}&order=updated_at.desc`,
+    ),
+    'subscriptions of the user',
+  )
+}
+
+class BodyProblem extends Error {}
+
+async function readJsonBody(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
+  const text = await req.text()
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BodyProblem('Request body must be JSON')
+  }
+}
+
+type CheckoutInput = { user: User; lang: CheckoutLang; customer: string | null; successUrl: string; cancelUrl: string }
+
+function stripeClient(env: FunctionEnv): Stripe {
+  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null
+  return new Stripe(env.STRIPE_SECRET_KEY!, {
+    httpClient: Stripe.createFetchHttpClient(),
+    maxNetworkRetries: 2,
+    timeout: 20_000,
+    ...(base
+      ? {
+          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
+          host: base.hostname,
+          port: base.port || (base.protocol === 'http:' ? 80 : 443),
+        }
+      : {}),
+  })
+}
+
+async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
+  const session = await stripeClient(env).checkout.sessions.create({
+    mode: 'subscription',
+    line_items: [{ price: env.STRIPE_PRICE_PRO!, quantity: 1 }],
+    ...(input.customer ? { customer: input.customer } : input.user.email ? { customer_email: input.user.email } : {}),
+    client_reference_id: input.user.id,
+    metadata: { user_id: input.user.id },
+    subscription_data: { metadata: { user_id: input.user.id } },
+    locale: input.lang === 'en' ? 'en' : 'nb',
+    success_url: input.successUrl,
+    cancel_url: input.cancelUrl,
+  })
+  if (!session.url) throw new Error(`Stripe returned session ${session.id} without a URL`)
+  return session.url
+}
+
+/** The local stack's stand-in: it keeps the session (user, return URLs) and gives its page's URL. */
+async function localCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
+  const res = await fetch(env.LOCAL_PAYMENTS_URL!, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      user_id: input.user.id,
+      email: input.user.email,
+      lang: input.lang,
+      customer: input.customer,
+      success_url: input.successUrl,
+      cancel_url: input.cancelUrl,
+    }),
+  })
+  if (!res.ok) throw new Error(`the local payment page answered ${res.status}: ${await res.text()}`)
+  const { url } = (await res.json()) as { url?: string }
+  if (!url) throw new Error('the local payment page returned no URL')
+  return url
+}
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
+  if (req.method === 'OPTIONS') {
+    return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
+  }
+  if (!originOk) return answer(403, { error: 'Origin not allowed' }, cors)
+  if (req.method !== 'POST') return answer(405, { error: 'Method not allowed' }, { ...cors, Allow: 'POST, OPTIONS' })
+
+  let user: User | null
+  try {
+    user = await signedInUser(req, env)
+  } catch (error) {
+    console.error('[create-checkout] could not reach the auth service', error)
+    return answer(502, { error: 'Could not verify the session' }, cors)
+  }
+  if (!user) return answer(401, { error: 'Not signed in' }, cors)
+
+  let body: unknown
+  try {
+    body = await readJsonBody(req)
+  } catch (error) {
+    return answer(400, { error: (error as Error).message }, cors)
+  }
+  const validation = validateCheckoutRequest(body)
+  if (!validation.ok) return answer(400, { error: `Invalid request: ${validation.problem}` }, cors)
+  const { lang } = validation.request
+
+  const stripe = Boolean(env.STRIPE_SECRET_KEY)
+  if (stripe ? !env.STRIPE_PRICE_PRO : !env.LOCAL_PAYMENTS_URL) {
+    console.error(
+      `[create-checkout] not configured: ${stripe ? 'STRIPE_PRICE_PRO is not set' : 'neither STRIPE_SECRET_KEY nor LOCAL_PAYMENTS_URL is set'}`,
+    )
+    return answer(500, { error: 'Checkout is not configured' }, cors)
+  }
+  if (!env.SITE_URL) {
+    console.error('[create-checkout] not configured: SITE_URL is not set')
+    return answer(500, { error: 'Checkout is not configured' }, cors)
+  }
+
+  let rows: SubscriptionRow[]
+  try {
+    rows = await subscriptionsOf(env, user.id)
+  } catch (error) {
+    console.error('[create-checkout] could not read the subscriptions', error)
+    return answer(500, { error: 'Could not read your subscription' }, cors)
+  }
+  if (rows.some((row) => row.product_name === 'pro' && row.status === 'active')) {
+    return answer(409, { error: 'Already on Pro' }, cors)
+  }
+
+  const input: CheckoutInput = {
+    user,
+    lang,
+    customer: rows.find((row) => row.stripe_customer_id)?.stripe_customer_id ?? null,
+    ...returnUrls(env.SITE_URL, lang),
+  }
+  try {
+    const url = stripe ? await stripeCheckout(env, input) : await localCheckout(env, input)
+    return answer(200, { url }, cors)
+  } catch (error) {
+    console.error(`[create-checkout] the payment provider refused the checkout: ${(error as Error).message}`)
+    return answer(502, { error: 'The payment provider could not start the checkout' }, cors)
+  }
+}

@@ -1,0 +1,351 @@
+// The create-checkout function: through the local stack with supabase-js as the app invokes it,
+// its handler directly against a fake Stripe API server (node:http; the real stripe SDK talks to
+// it over HTTP), and the local payment page end to end (Pay → signed webhook events → row).
+import { createServer, type IncomingMessage, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { SupabaseClient } from '@supabase/supabase-js'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import handler from '../../supabase/functions/create-checkout/handler.ts'
+import { client, confirmedUser, type LocalStack, startTestStack } from './helpers.ts'
+
+let stack: LocalStack
+const SITE = 'http://localhost:5173'
+
+beforeAll(async () => {
+  stack = await startTestStack()
+})
+afterAll(() => stack.stop())
+
+type Env = Record<string, string | undefined>
+type Signed = Awaited<ReturnType<typeof confirmedUser>>
+
+const baseEnv = (): Env => ({
+  SUPABASE_URL: stack.url,
+  SUPABASE_ANON_KEY: stack.anonKey,
+  SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
+  SITE_URL: SITE,
+  LOCAL_PAYMENTS_URL: `${stack.url}/local-payments/sessions`,
+})
+
+function call(body: unknown, options: { token?: string; env?: Env; headers?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', Origin: SITE, ...options.headers }
+  if (options.token) headers.Authorization = `Bearer ${options.token}`
+  return handler(
+    new Request('http://functions.local/create-checkout', { method: 'POST', headers, body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    { ...baseEnv(), ...options.env },
+  )
+}
+
+async function rows(userId: string) {
+  const { rows } = await stack.db.query<{ product_name: string; status: string; current_period_end: Date | null; stripe_customer_id: string | null; stripe_subscription_id: string | null }>(
+    'select * from public.subscriptions where user_id = $1',
+    [userId],
+  )
+  return rows
+}
+
+async function giveSubscription(userId: string, values: { status: string; customer?: string }) {
+  await stack.db.query(
+    `insert into public.subscriptions (user_id, product_name, status, stripe_customer_id, stripe_subscription_id, provider_updated_at)
+     values ($1, 'pro', $2, $3, $4, now())`,
+    [userId, values.status, values.customer ?? null, `sub_seed_${Math.random().toString(36).slice(2)}`],
+  )
+}
+
+/** The error body supabase-js hands over in `error.context`, as the checkout actor reads it. */
+async function invokeError(sb: SupabaseClient, body: unknown) {
+  const { data, error } = await sb.functions.invoke('create-checkout', { body: body as Record<string, unknown> })
+  expect(data).toBeNull()
+  const response = (error as { context: Response }).context
+  return { status: response.status, body: await response.json() }
+}
+
+describe('create-checkout: who may buy', () => {
+  it('without a session → 401, through the stack and to the handler', async () => {
+    expect(await invokeError(client(stack), { productType: 'pro' })).toEqual({ status: 401, body: { error: 'Not signed in' } })
+    for (const token of [undefined, stack.anonKey, stack.serviceRoleKey, 'not-a-jwt']) {
+      const res = await call({ productType: 'pro' }, { token })
+      expect(res.status).toBe(401)
+      expect(await res.json()).toEqual({ error: 'Not signed in' })
+    }
+  })
+
+  it('after sign-out, the old access token no longer buys anything → 401', async () => {
+    const user = await confirmedUser(stack)
+    await user.sb.auth.signOut()
+    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(401)
+  })
+
+  describe('with a signed-in user', () => {
+    let user: Signed
+    beforeAll(async () => {
+      user = await confirmedUser(stack, 'Kari Nordmann')
+    })
+
+    for (const [title, body] of [
+      ['another product', { productType: 'enterprise' }],
+      ['no product', { lang: 'nb' }],
+      ['an unknown language', { productType: 'pro', lang: 'de' }],
+      ['a product of the wrong type', { productType: ['pro'] }],
+      ['a JSON array', [{ productType: 'pro' }]],
+      ['malformed JSON', '{"productType":'],
+    ] as const) {
+      it(`${title} → 400 { error }`, async () => {
+        const res = await call(body, { token: user.session.access_token })
+        expect(res.status).toBe(400)
+        expect((await res.json()).error).toEqual(expect.any(String))
+      })
+    }
+
+    it('wrong product through supabase-js → 400, the message readable from error.context', async () => {
+      const { status, body } = await invokeError(user.sb, { productType: 'basic' })
+      expect(status).toBe(400)
+      expect(body.error).toMatch(/^Invalid request: productType/)
+    })
+
+    it('GET → 405', async () => {
+      const res = await handler(new Request('http://functions.local/create-checkout', { headers: { Authorization: `Bearer ${user.session.access_token}` } }), baseEnv())
+      expect(res.status).toBe(405)
+    })
+  })
+
+  it('already on Pro → 409 { error: "Already on Pro" }; a canceled Pro does not count', async () => {
+    const user = await confirmedUser(stack)
+    await giveSubscription(user.user.id, { status: 'canceled' })
+    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(200)
+    await giveSubscription(user.user.id, { status: 'active' })
+    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { error: 'Already on Pro' } })
+  })
+})
+
+describe('create-checkout: CORS for the site', () => {
+  it('answers the preflight for a site origin with the gateway headers', async () => {
+    const res = await handler(
+      new Request('http://functions.local/create-checkout', { method: 'OPTIONS', headers: { Origin: 'http://localhost:5183', 'Access-Control-Request-Method': 'POST' } }),
+      baseEnv(),
+    )
+    expect(res.status).toBe(200)
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5183')
+    expect(res.headers.get('access-control-allow-headers')).toContain('x-client-info')
+    expect(res.headers.get('access-control-expose-headers')).toContain('x-relay-error')
+  })
+
+  it('refuses another origin, and names the site (never *) even on a 401', async () => {
+    const preflight = await handler(new Request('http://functions.local/create-checkout', { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } }), baseEnv())
+    expect(preflight.status).toBe(403)
+    const res = await call({ productType: 'pro' }, { headers: { Origin: 'https://evil.example' } })
+    expect(res.status).toBe(403)
+    const unauth = await call({ productType: 'pro' })
+    expect(unauth.status).toBe(401)
+    expect(unauth.headers.get('access-control-allow-origin')).toBe(SITE)
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+
+type Captured = { method: string; path: string; headers: IncomingMessage['headers']; form: URLSearchParams }
+
+/** A stand-in for api.stripe.com: records each request and answers with a Checkout Session. */
+async function fakeStripe(reply: (req: Captured) => { status: number; body: unknown }) {
+  const requests: Captured[] = []
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (chunk: Buffer) => chunks.push(chunk))
+    req.on('end', () => {
+      const captured = { method: req.method ?? '', path: req.url ?? '', headers: req.headers, form: new URLSearchParams(Buffer.concat(chunks).toString('utf8')) }
+      requests.push(captured)
+      const { status, body } = reply(captured)
+      res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${requests.length}` })
+      res.end(JSON.stringify(body))
+    })
+  })
+  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))
+  const { port } = server.address() as AddressInfo
+  return { base: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((done) => server.close(() => done())) }
+}
+
+const session = (id: string) => ({ status: 200, body: { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` } })
+
+describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)', () => {
+  let stripe: Awaited<ReturnType<typeof fakeStripe>>
+  beforeAll(async () => {
+    stripe = await fakeStripe(() => session('cs_test_a1'))
+  })
+  afterAll(() => stripe.close())
+  const stripeEnv = () => ({ STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_PRICE_PRO: 'price_pro_nok_2499', STRIPE_API_BASE: stripe.base })
+
+  it('creates a subscription-mode Checkout Session for the price, the user and the language', async () => {
+    const user = await confirmedUser(stack)
+    const res = await call({ productType: 'pro', lang: 'en' }, { token: user.session.access_token, env: stripeEnv() })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1' })
+
+    const sent = stripe.requests.at(-1)!
+    expect(sent.method).toBe('POST')
+    expect(sent.path).toBe('/v1/checkout/sessions')
+    expect(sent.headers.authorization).toBe('Bearer sk_test_fake_123')
+    expect(Object.fromEntries(sent.form)).toEqual({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_pro_nok_2499',
+      'line_items[0][quantity]': '1',
+      customer_email: user.email,
+      client_reference_id: user.user.id,
+      'metadata[user_id]': user.user.id,
+      'subscription_data[metadata][user_id]': user.user.id,
+      locale: 'en',
+      success_url: `${SITE}/en/app?success=true`,
+      cancel_url: `${SITE}/en/app?canceled=true`,
+    })
+  })
+
+  it('reuses the user’s Stripe customer; Norwegian returns to /app', async () => {
+    const user = await confirmedUser(stack)
+    await giveSubscription(user.user.id, { status: 'canceled', customer: 'cus_existing_42' })
+    const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: stripeEnv() })
+    expect(res.status).toBe(200)
+    const form = stripe.requests.at(-1)!.form
+    expect(form.get('customer')).toBe('cus_existing_42')
+    expect(form.has('customer_email')).toBe(false)
+    expect(form.get('success_url')).toBe(`${SITE}/app?success=true`)
+    expect(form.get('cancel_url')).toBe(`${SITE}/app?canceled=true`)
+  })
+
+  it('does not call Stripe for a user already on Pro', async () => {
+    const user = await confirmedUser(stack)
+    await giveSubscription(user.user.id, { status: 'active' })
+    const before = stripe.requests.length
+    expect((await call({ productType: 'pro' }, { token: user.session.access_token, env: stripeEnv() })).status).toBe(409)
+    expect(stripe.requests.length).toBe(before)
+  })
+
+  it('Stripe refusing → 502 { error }, nothing leaked; no price configured → 500', async () => {
+    const refusing = await fakeStripe(() => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'No such price: price_x' } } }))
+    try {
+      const user = await confirmedUser(stack)
+      const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_API_BASE: refusing.base } })
+      expect(res.status).toBe(502)
+      const body = await res.json()
+      expect(body).toEqual({ error: 'The payment provider could not start the checkout' })
+      const unconfigured = await call({ productType: 'pro' }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_PRICE_PRO: undefined } })
+      expect(unconfigured.status).toBe(500)
+      expect(await unconfigured.json()).toEqual({ error: 'Checkout is not configured' })
+    } finally {
+      await refusing.close()
+    }
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+
+/** Submits the local payment page's form as the browser does. */
+function submit(url: string, decision: string) {
+  return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision }), redirect: 'manual' })
+}
+
+async function localCheckoutUrl(user: Signed, lang: 'nb' | 'en' = 'nb'): Promise<string> {
+  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang } })
+  expect(error).toBeNull()
+  return (data as { url: string }).url
+}
+
+describe('create-checkout without Stripe: the local payment page', () => {
+  it('answers the URL of the stack’s payment page, which shows the plan and price', async () => {
+    const user = await confirmedUser(stack)
+    const url = await localCheckoutUrl(user)
+    expect(url).toMatch(new RegExp(`^${stack.url}/local-payments/checkout/cs_local_[0-9a-f]{24}$`))
+    const page = await fetch(url)
+    expect(page.status).toBe(200)
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'")
+    const html = await page.text()
+    for (const text of ["Local stand-in for the payment provider's checkout", 'Vekstlinje Pro', '2 499 NOK / month', '>Pay<', '>Cancel<', user.email]) {
+      expect(html).toContain(text)
+    }
+    expect(html).not.toContain('<script')
+  })
+
+  it('Pay → the signed events reach the webhook → an active Pro row; back to the success URL', async () => {
+    const user = await confirmedUser(stack)
+    const url = await localCheckoutUrl(user, 'en')
+    const res = await submit(url, 'pay')
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`${SITE}/en/app?success=true`)
+
+    const [row, ...more] = await rows(user.user.id)
+    expect(more).toHaveLength(0)
+    expect(row).toMatchObject({ product_name: 'pro', status: 'active' })
+    expect(row!.stripe_subscription_id).toMatch(/^sub_local_/)
+    expect(row!.stripe_customer_id).toMatch(/^cus_local_/)
+    const days = (row!.current_period_end!.getTime() - Date.now()) / 86_400_000
+    expect(days).toBeGreaterThan(29.9)
+    expect(days).toBeLessThanOrEqual(30)
+    const { rows: events } = await stack.db.query<{ type: string }>('select type from public.payment_events where id like $1 order by processed_at', ['evt_local_%'])
+    expect(events.map((e) => e.type)).toEqual(expect.arrayContaining(['checkout.session.completed', 'customer.subscription.created', 'customer.subscription.updated', 'invoice.payment_succeeded']))
+
+    // Pay again (a double click, the back button): no second payment, straight to the dashboard.
+    const again = await submit(url, 'pay')
+    expect(again.headers.get('location')).toBe(`${SITE}/en/app?success=true`)
+    expect(await rows(user.user.id)).toHaveLength(1)
+    // And the function now refuses a second Pro.
+    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { error: 'Already on Pro' } })
+  })
+
+  it('the user’s realtime channel sees the row arrive', async () => {
+    const user = await confirmedUser(stack)
+    const seen = new Promise<string>((resolve) => {
+      user.sb
+        .channel(`subs-${user.user.id}`)
+        .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${user.user.id}` }, (change) => resolve((change.new as { status: string }).status))
+        .subscribe()
+    })
+    await new Promise((r) => setTimeout(r, 300))
+    await submit(await localCheckoutUrl(user), 'pay')
+    expect(await seen).toBe('active')
+    await user.sb.removeAllChannels()
+  })
+
+  it('Cancel → back to the cancel URL, nothing written', async () => {
+    const user = await confirmedUser(stack)
+    const res = await submit(await localCheckoutUrl(user), 'cancel')
+    expect(res.status).toBe(303)
+    expect(res.headers.get('location')).toBe(`${SITE}/app?canceled=true`)
+    expect(await rows(user.user.id)).toHaveLength(0)
+  })
+
+  it('a forged or unknown session pays nothing; only the service role creates sessions', async () => {
+    const unknown = await submit(`${stack.url}/local-payments/checkout/cs_local_${'0'.repeat(24)}`, 'pay')
+    expect(unknown.status).toBe(404)
+    const user = await confirmedUser(stack)
+    const forged = await fetch(`${stack.url}/local-payments/sessions`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${user.session.access_token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ user_id: user.user.id, success_url: SITE, cancel_url: SITE }),
+    })
+    expect(forged.status).toBe(401)
+    expect(await rows(user.user.id)).toHaveLength(0)
+  })
+
+  it('simulated failed renewal → past_due; simulated cancellation → canceled (service role only)', async () => {
+    const user = await confirmedUser(stack)
+    await submit(await localCheckoutUrl(user), 'pay')
+    const simulate = (what: string, key: string) =>
+      fetch(`${stack.url}/local-payments/simulate/${what}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ user_id: user.user.id }) })
+
+    expect((await simulate('payment-failed', stack.anonKey)).status).toBe(401)
+    const failed = await simulate('payment-failed', stack.serviceRoleKey)
+    expect(failed.status).toBe(200)
+    expect((await failed.json()).delivered.map((d: { type: string }) => d.type)).toEqual(['invoice.payment_failed', 'customer.subscription.updated'])
+    expect((await rows(user.user.id))[0]!.status).toBe('past_due')
+
+    expect((await simulate('canceled', stack.serviceRoleKey)).status).toBe(200)
+    expect((await rows(user.user.id))[0]!.status).toBe('canceled')
+    // Free again: the user may buy Pro once more.
+    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(200)
+  })
+
+  it('no payment page on the stack and no Stripe key → 500 { error }', async () => {
+    const user = await confirmedUser(stack)
+    const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: { LOCAL_PAYMENTS_URL: undefined } })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ error: 'Checkout is not configured' })
+  })
+})
