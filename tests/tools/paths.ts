@@ -34,7 +34,7 @@ const eventDescription = (machine: AnyStateMachine, from: AnyMachineSnapshot, ev
     .join(' ')
 
 export function plansOf(model: MachineModel, simple: boolean): PlannedPath[] {
-  const options = { ...model.options, simple: simple && model.options.simple === true }
+  const options = { ...model.options, simple: simple && 'simple' in model.options && model.options.simple === true }
   return model.options.inputs ? model.options.inputs.flatMap((input) => planPaths(model.machine, { ...options, input })) : planPaths(model.machine, options)
 }
 
@@ -110,7 +110,7 @@ function summary(): string {
       String(eventTypesOf(model.machine).length),
       String(transitionIdsOf(model.machine).length),
       String(count('shortest')),
-      model.options.simple ? String(count('simple')) : '–',
+      'simple' in model.options && model.options.simple ? String(count('simple')) : '–',
       String(plans.length),
     ]
   })
