@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
 import { catalogPath, readCatalog } from './po'
 import { rootDir } from './site'
 
@@ -33,4 +34,18 @@ for (const locale of locales) {
     if (missing.length > 20) console.error(`  … and ${missing.length - 20} more`)
   }
 }
+// A Norwegian text identical to the English source is a translation forgotten, unless listed.
+const allowed = new Set(
+  (await readFile(path.join(rootDir, 'locales/same-in-both.txt'), 'utf8'))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#')),
+)
+const english = new Map((await readCatalog('en')).map((m) => [m.id, m.translation]))
+const same = (await readCatalog('nb')).filter(
+  (m) => m.translation && m.translation === english.get(m.id) && /\p{L}/u.test(m.translation) && !allowed.has(m.translation),
+)
+for (const m of same) console.error(`  nb identical to en (translate it, or list it in locales/same-in-both.txt): ${m.translation}`)
+if (same.length > 0) failed = true
+
 process.exit(failed ? 1 : 0)
