@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import { allRoutes } from '../../src/app/route-paths'
+
+const dist = fileURLToPath(new URL('../../dist', import.meta.url))
+const built = existsSync(path.join(dist, 'index.html'))
+const pageFile = (url: string) => path.join(dist, url === '/' ? '' : url.slice(1), 'index.html')
+const read = (file: string) => readFileSync(path.join(dist, file), 'utf8')
+
+/** The JavaScript a page loads before interaction: its entry and everything it imports statically. */
+function initialScripts(url: string): string[] {
+  const html = readFileSync(pageFile(url), 'utf8')
+  const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]!)
+  const seen = new Set<string>()
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    const code = read(file)
+    for (const m of code.matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(path.posix.join(path.posix.dirname(file), m[1]!))
+  }
+  return [...seen]
+}
+
+describe.skipIf(!built)('the production build', () => {
+  const assets = built ? readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js')) : []
+
+  it('contains no inspector and no development overlay', () => {
+    for (const file of assets) {
+      const code = read(`assets/${file}`)
+      expect(code, file).not.toMatch(/createBrowserInspector|stately\.ai|@statelyai/)
+      expect(code, file).not.toContain('data-dev-machines')
+    }
+  })
+
+  it('keeps supabase-js out of the JavaScript public pages load first', () => {
+    for (const route of allRoutes.filter((r) => r.access === 'public')) {
+      for (const file of initialScripts(route.url)) {
+        expect(read(file), `${route.url}: ${file}`).not.toMatch(/GoTrueClient|PostgrestClient|RealtimeClient/)
+      }
+    }
+  })
+
+  it('does load supabase-js somewhere (so the check above can see it)', () => {
+    expect(assets.some((file) => /GoTrueClient/.test(read(`assets/${file}`)))).toBe(true)
+  })
+
+  it('has no inline script on any page (the Content-Security-Policy forbids them)', () => {
+    for (const route of allRoutes) {
+      const html = readFileSync(pageFile(route.url), 'utf8')
+      const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>/g)].filter((m) => !m[1]!.includes('application/ld+json'))
+      expect(inline, route.url).toEqual([])
+    }
+  })
+
+  it('ships no secret: no service-role key in any asset', () => {
+    for (const file of assets) expect(read(`assets/${file}`), file).not.toMatch(/service_role|STRIPE_SECRET|sk_(live|test)_/)
+  })
+})
