@@ -20,7 +20,7 @@ const root = document.getElementById('root')!
 const app = <App i18n={i18n} />
 
 // Prerendered pages hydrate; the development server serves an empty shell and renders.
-if (root.hasChildNodes()) hydrateRoot(root, app)
+if (root.firstElementChild) hydrateRoot(root, app)
 else {
   document.documentElement.lang = lang
   createRoot(root).render(app)
