@@ -56,9 +56,14 @@ async function fillValid(page: Page, lang: Lang, email: string) {
   await page.getByLabel(t.notes).fill('Vi vil ha flere møter med innkjøpere. 🚀')
 }
 
-/** Opens the demo page once the app has hydrated (before that, the form is not live). */
+/** Opens the demo page once the form itself has hydrated (the route's view hydrates after the
+ * shell that marks the page hydrated; before that, the form is not live). */
 async function open(page: Page, lang: Lang) {
   await openHydrated(page, texts[lang].path)
+  await page.waitForFunction(() => {
+    const element = document.getElementById('demo-form')
+    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactProps'))
+  })
   await expect(form(page)).toHaveAttribute('data-state', 'editing')
 }
 

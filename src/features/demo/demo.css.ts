@@ -17,11 +17,11 @@ export const formCard = style({
   '@media': { [breakpoints.tablet]: { padding: vars.space.s4 } },
 })
 
-export const form = style({ display: 'grid', gap: vars.space.s3 })
+export const form = style({ display: 'grid', gap: vars.space.s2 })
 
 export const row = style({
   display: 'grid',
-  gap: vars.space.s3,
+  gap: vars.space.s2,
   '@media': { [breakpoints.tablet]: { gridTemplateColumns: 'repeat(2, 1fr)' } },
 })
 
@@ -53,11 +53,14 @@ export const textarea = style({ resize: 'vertical', minHeight: '7.5rem' })
 
 export const hint = style({ margin: 0, fontSize: vars.size.xs, color: vars.color.textMuted })
 
+/** A line is kept for each field's error even while there is none: an error appearing when a
+ * field is left must not move the submit button from under the pointer. */
 export const error = style({
   margin: 0,
+  minHeight: '1.5em',
   fontSize: vars.size.xs,
+  lineHeight: 1.5,
   color: vars.color.danger,
-  selectors: { '&:empty': { display: 'none' } },
 })
 
 /** Off-screen, out of the tab order and hidden from assistive technology: only bots fill it in. */

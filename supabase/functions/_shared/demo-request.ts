@@ -97,8 +97,12 @@ const emailField = text(LIMITS.email, true)
 
 const linkedinField = text(LIMITS.linkedin, false)
   .narrow((value, ctx) => value === '' || normaliseLinkedIn(value) !== null || reject(ctx, 'url'))
-  .narrow((value, ctx) => value === '' || charCount(normaliseLinkedIn(value)!) <= LIMITS.linkedin || reject(ctx, 'tooLong'))
-  .pipe((value) => (value === '' ? '' : normaliseLinkedIn(value)!))
+  .narrow((value, ctx) => {
+    // Without JIT (a strict CSP in the browser) every check runs even after one failed.
+    const url = value === '' ? '' : normaliseLinkedIn(value)
+    return url === null || charCount(url) <= LIMITS.linkedin || reject(ctx, 'tooLong')
+  })
+  .pipe((value) => (value === '' ? '' : (normaliseLinkedIn(value) ?? value)))
 
 const isNeed = (value: string): value is Need => (NEEDS as readonly string[]).includes(value)
 const needField = text(100, true)
@@ -148,7 +152,9 @@ export function validateDemoRequest(input: unknown): Validation {
   if (out instanceof type.errors) {
     const fields: FieldProblems = {}
     let body: Problem | undefined
-    for (const error of out) {
+    // Several failed checks on one field (possible without JIT) arrive as one intersection: the
+    // first check's problem names it.
+    for (const error of out.flatMap((e) => e.flat.slice(0, 1))) {
       const [key] = error.path
       const problem: Problem = error.code === 'required' ? 'required' : isProblem(error.expected) ? error.expected : 'invalid'
       if (typeof key === 'string' && (DEMO_FIELDS as readonly string[]).includes(key)) {
