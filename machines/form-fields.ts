@@ -36,3 +36,17 @@ function problemOf(code: string): FieldProblem {
 
 export const firstInvalid = <F extends string>(order: readonly F[], problems: FieldProblems<F>): F | undefined =>
   order.find((field) => problems[field] !== undefined)
+
+/** The values after one field changed, with their problems recomputed. */
+export function withValue<F extends string>(
+  values: Record<F, string>,
+  field: F,
+  value: string,
+  validate: (values: Record<F, string>) => FieldProblems<F>,
+) {
+  const next = { ...values, [field]: value } as Record<F, string>
+  return { values: next, problems: validate(next) }
+}
+
+/** The fields whose problems show, once `field` has been left. */
+export const withShown = <F extends string>(shown: F[], field: F): F[] => (shown.includes(field) ? shown : [...shown, field])

@@ -1,6 +1,6 @@
 import { type } from 'arktype'
 import { assign, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid } from './form-fields'
+import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
 
 export const loginFields = ['email', 'password'] as const
 export type LoginField = (typeof loginFields)[number]
@@ -46,14 +46,10 @@ export const loginFormMachine = setup({
     notifyResent: () => {},
     focusField: (_, _params: { field: LoginField }) => {},
     goToApp: () => {},
-    updateValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
-      const values = { ...context.values, [event.field]: event.value }
-      return { values, problems: validate(values) }
-    }),
-    showProblem: assign(({ context, event }) =>
-      event.type === 'field.blur' && !context.shown.includes(event.field) ? { shown: [...context.shown, event.field] } : {},
+    updateValue: assign(({ context, event }) =>
+      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
     ),
+    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
     showAllProblems: assign({ shown: () => [...loginFields], problems: ({ context }) => validate(context.values) }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
     clearFailure: assign({ failure: null }),

@@ -1,6 +1,6 @@
 import { type } from 'arktype'
 import { assign, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid } from './form-fields'
+import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
 
 /** The shortest password the form accepts (the backend may ask for more). */
 export const PASSWORD_MIN_LENGTH = 6
@@ -51,14 +51,10 @@ export const registerFormMachine = setup({
     notifyGoogleFailure: (_, _params: { message?: string }) => {},
     focusField: (_, _params: { field: RegisterField }) => {},
     goToLogin: () => {},
-    updateValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
-      const values = { ...context.values, [event.field]: event.value }
-      return { values, problems: validate(values) }
-    }),
-    showProblem: assign(({ context, event }) =>
-      event.type === 'field.blur' && !context.shown.includes(event.field) ? { shown: [...context.shown, event.field] } : {},
+    updateValue: assign(({ context, event }) =>
+      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
     ),
+    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
     showAllProblems: assign({ shown: () => [...registerFields], problems: ({ context }) => validate(context.values) }),
     rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearFailure: assign({ failure: null }),

@@ -34,7 +34,7 @@ const steps: Step[] = [
   { name: 'i18n', command: ['npx', 'tsx', 'src/build/i18n-check.ts', '--stale'] },
   vitest('unit and backend tests', 'vitest-unit.json', ['ui', 'node']),
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
-  vitest('checks of the build', 'vitest-dist.json', ['dist']),
+  { ...vitest('checks of the build', 'vitest-dist.json', ['dist']), env: e2eStack },
   { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
   {
     name: 'end-to-end tests',

@@ -1,30 +1,9 @@
 import { expect, vi } from 'vitest'
-import { type AnyMachineSnapshot, createActor } from 'xstate'
+import { createActor } from 'xstate'
 import { type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine'
-import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'
-
-export const loginEvents = [
-  { type: 'field.change', field: 'email', value: 'kari@example.no' },
-  { type: 'field.change', field: 'email', value: 'not-an-email' },
-  { type: 'field.change', field: 'password', value: 'hemmelig1' },
-  { type: 'field.blur', field: 'email' },
-  { type: 'form.submit' },
-  { type: 'google.click' },
-  { type: 'resend.click' },
-  outcome.done('signIn'),
-  outcome.error('signIn', { message: 'Invalid login credentials' }),
-  outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
-  outcome.done('resendConfirmation'),
-  outcome.error('resendConfirmation', { message: 'Too many requests' }),
-  outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
-] as LoginFormEvent[]
-
-export const serializeForm = (snapshot: AnyMachineSnapshot) => {
-  const { values, problems, shown, failure } = snapshot.context as { values: object; problems: object; shown: string[]; failure: unknown }
-  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
-}
 
 testMachinePaths(
   'loginForm machine',
