@@ -1,0 +1,83 @@
+import { fireEvent, render, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { type AuthChangeEvent, type AuthSession, authMachine } from '../../machines/auth.machine'
+import { AuthProvider, useAuth, useAuthActor } from '../../src/features/auth/auth-context'
+import { machineModels } from '../model/catalogue'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+import { fakeAuth } from './fake-auth'
+
+vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+
+/** What a page reads of the auth state, and the two things it can do with it. */
+function Probe() {
+  const auth = useAuthActor()
+  const { loading, user, session, signingOut } = useAuth()
+  return (
+    <div>
+      <p data-testid="loading">{loading ? 'loading' : 'ready'}</p>
+      <p data-testid="user">{user ? `${user.user_metadata?.full_name} <${user.email}>` : 'nobody'}</p>
+      <p data-testid="session">{session?.access_token ?? 'no session'}</p>
+      <button type="button" onClick={() => auth.send({ type: 'auth.start' })}>
+        Open a signed-in page
+      </button>
+      <button type="button" disabled={!user || signingOut} onClick={() => auth.send({ type: 'user.signOut' })}>
+        {signingOut ? 'Signing out…' : 'Sign out'}
+      </button>
+    </div>
+  )
+}
+
+type Step = { type: string; event?: AuthChangeEvent; session?: AuthSession | null; error?: unknown }
+
+testMachinePaths('Auth provider', authMachine, machineModels.auth.options, {
+  start: () => {
+    fakeAuth.reset()
+    return renderInApp(
+      <AuthProvider>
+        <Probe />
+      </AuthProvider>,
+    )
+  },
+  execute: async (_, event) => {
+    const e = event as Step
+    if (e.type === 'auth.start') fireEvent.click(screen.getByRole('button', { name: 'Open a signed-in page' }))
+    else if (e.type === 'auth.changed') fakeAuth.change(e.event!, e.session!)
+    else if (e.type === 'user.signOut') {
+      const runs = fakeAuth.signOut.runs.length
+      fireEvent.click(screen.getByRole('button', { name: 'Sign out' }))
+      expect(fakeAuth.signOut.runs.length).toBe(runs + 1)
+    } else if (e.type === 'xstate.done.actor.signOut') await fakeAuth.settleSignOut('done')
+    else if (e.type === 'xstate.error.actor.signOut') await fakeAuth.settleSignOut('error', e.error)
+    else throw new Error(`no user action for ${e.type}`)
+  },
+  verify: (_, planned) => {
+    const { user, session } = planned.context as { user: AuthSession['user'] | null; session: AuthSession | null }
+    // Nothing talks to the backend until a page asks for the session.
+    expect(fakeAuth.watching).toBe(planned.matches('dormant') ? 0 : 1)
+    const loading = planned.matches('dormant') || planned.matches({ active: 'loading' })
+    expect(screen.getByTestId('loading')).toHaveTextContent(loading ? 'loading' : 'ready')
+    expect(screen.getByTestId('user')).toHaveTextContent(user ? `${user.user_metadata?.full_name} <${user.email}>` : 'nobody')
+    expect(screen.getByTestId('session')).toHaveTextContent(session?.access_token ?? 'no session')
+    const signingOut = planned.matches({ active: 'signingOut' })
+    const signOut = screen.getByRole('button', { name: signingOut ? 'Signing out…' : 'Sign out' })
+    expect(signOut).toHaveProperty('disabled', !planned.matches({ active: 'signedIn' }))
+  },
+  stop: ({ unmount }) => {
+    unmount()
+    // The listener goes with the provider.
+    expect(fakeAuth.watching).toBe(0)
+  },
+})
+
+describe('useAuth outside <AuthProvider>', () => {
+  it('throws an error that says to wrap the app in <AuthProvider>', () => {
+    // React reports the render error on the console as well; the throw is what matters here.
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
+    try {
+      expect(() => render(<Probe />)).toThrow(/outside <AuthProvider>.*wrap the app in <AuthProvider>/)
+    } finally {
+      quiet.mockRestore()
+    }
+  })
+})

@@ -1,0 +1,143 @@
+import { act, fireEvent, screen, within } from '@testing-library/react'
+import { expect, vi } from 'vitest'
+import { checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
+import { Checkout } from '../../src/features/checkout/checkout'
+import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import type { Lang } from '../../src/i18n/lang'
+import { machineModels } from '../model/catalogue'
+import type { controllablePromise } from '../model/fake-actors'
+import { settle } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+
+// The real actors call Supabase; here each run is a promise the test settles.
+const fakes = vi.hoisted(() => ({
+  checkoutLangs: [] as string[],
+  runs: {} as {
+    loadPlan: ReturnType<typeof controllablePromise<'pro' | 'free'>>
+    createCheckout: ReturnType<typeof controllablePromise<{ url?: string | null }>>
+  },
+}))
+vi.mock('../../src/features/checkout/actors', async (importOriginal) => {
+  const { controllablePromise } = await import('../model/fake-actors')
+  fakes.runs.loadPlan = controllablePromise<'pro' | 'free'>()
+  fakes.runs.createCheckout = controllablePromise<{ url?: string | null }>()
+  return {
+    ...(await importOriginal<object>()),
+    loadPlan: fakes.runs.loadPlan.logic,
+    createCheckout: (lang: string) => {
+      fakes.checkoutLangs.push(lang)
+      return fakes.runs.createCheckout.logic
+    },
+  }
+})
+
+const words = {
+  nb: {
+    price: '2 499 kr',
+    pay: 'Fortsett til betaling',
+    processing: 'Behandler …',
+    alreadyPro: 'Du har allerede Pro: det er ingenting mer å betale.',
+    dashboard: 'Gå til dashbordet',
+    error: 'Feil',
+    notifications: 'Varsler',
+    app: '/app',
+  },
+  en: {
+    price: '2 499 NOK',
+    pay: 'Continue to payment',
+    processing: 'Processing…',
+    alreadyPro: 'You already have Pro: there is nothing more to pay.',
+    dashboard: 'Go to the dashboard',
+    error: 'Error',
+    notifications: 'Notifications',
+    app: '/en/app',
+  },
+} as const
+
+/** Leaving for the payment page is `window.location.assign`: the test sees the call instead. */
+function spyOnPageChanges() {
+  const assign = vi.fn()
+  const real = window.location
+  const spy = vi
+    .spyOn(window, 'location', 'get')
+    .mockReturnValue(new Proxy({} as Location, { get: (_, key) => (key === 'assign' ? assign : Reflect.get(real, key)) }))
+  return { assign, restore: () => spy.mockRestore() }
+}
+
+for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
+  const w = words[lang]
+  testMachinePaths(`Checkout view (${lang})`, checkoutMachine, machineModels.checkout.options, {
+    start: () => {
+      fakes.runs.loadPlan.runs.length = 0
+      fakes.runs.createCheckout.runs.length = 0
+      fakes.checkoutLangs.length = 0
+      const page = spyOnPageChanges()
+      const view = renderInApp(
+        <ToasterProvider>
+          <Checkout />
+          <Toaster />
+        </ToasterProvider>,
+        { lang, path: lang === 'nb' ? '/checkout-pro' : '/en/checkout-pro' },
+      )
+      // The plan is looked up at once; the checkout is asked for in the page's language.
+      expect(fakes.runs.loadPlan.runs).toHaveLength(1)
+      expect(new Set(fakes.checkoutLangs)).toEqual(new Set([lang]))
+      return { ...view, page, toasts: [] as string[] }
+    },
+    execute: async (ctx, event) => {
+      const e = event as { type: string; output?: { url?: string | null } | string; error?: { message: string } }
+      const match = /^xstate\.(done|error)\.actor\.(loadPlan|createCheckout)$/.exec(e.type)
+      if (match) {
+        const fake = fakes.runs[match[2] as 'loadPlan' | 'createCheckout']
+        if (match[1] === 'done') fake.resolve(e.output as never)
+        else fake.reject(e.error)
+        await act(settle)
+        // A failed checkout is told with its reason; a failed plan look-up is not (the server guards).
+        if (match[2] === 'createCheckout') {
+          const url = (e.output as { url?: string } | undefined)?.url
+          if (match[1] === 'error') ctx.toasts.push(`${w.error}${e.error!.message}`)
+          else if (!url) ctx.toasts.push(`${w.error}${MISSING_URL}`)
+        }
+        return
+      }
+      if (e.type !== 'user.continue') throw new Error(`no user action for ${e.type}`)
+      const runs = fakes.runs.createCheckout.runs.length
+      fireEvent.click(screen.getByRole('button', { name: w.pay }))
+      expect(fakes.runs.createCheckout.runs).toHaveLength(runs + 1)
+    },
+    verify: (ctx, planned) => {
+      const state = planned.value as string
+      const card = within(screen.getByRole('region', { name: lang === 'nb' ? 'Pro-planen' : 'The Pro plan' }))
+      expect(card.getByTestId('price')).toHaveTextContent(w.price)
+      const busy = ['checkingPlan', 'busy', 'redirecting'].includes(state)
+      expect(screen.getByRole('region', { name: lang === 'nb' ? 'Pro-planen' : 'The Pro plan' })).toHaveAttribute('aria-busy', String(busy))
+
+      if (state === 'alreadyPro') {
+        // Nothing to pay: told so, with the way to the dashboard, and no pay button.
+        expect(card.getByRole('status')).toHaveTextContent(w.alreadyPro)
+        expect(card.getByRole('link', { name: w.dashboard })).toHaveAttribute('href', w.app)
+        expect(card.queryByRole('button')).not.toBeInTheDocument()
+      } else {
+        expect(card.queryByRole('status')).not.toBeInTheDocument()
+        const pay = card.getByRole('button', { name: state === 'idle' ? w.pay : w.processing })
+        expect(pay).toHaveProperty('disabled', busy)
+        expect(pay).toHaveAttribute('aria-disabled', String(busy))
+      }
+
+      // Off to the payment page exactly when the link came back.
+      if (state === 'redirecting') expect(ctx.page.assign).toHaveBeenCalledExactlyOnceWith('http://localhost:54321/pay/cs_1')
+      else expect(ctx.page.assign).not.toHaveBeenCalled()
+
+      // Failures are announced assertively; nothing is announced politely.
+      const region = within(screen.getByRole('region', { name: w.notifications }))
+      const items = (role: 'status' | 'alert') => within(region.getByRole(role)).queryAllByRole('listitem').map((li) => li.textContent)
+      expect(items('alert')).toEqual(ctx.toasts)
+      expect(items('status')).toEqual([])
+    },
+    stop: ({ unmount, page }) => {
+      unmount()
+      page.restore()
+    },
+  })
+}

@@ -1,0 +1,83 @@
+import { act, screen } from '@testing-library/react'
+import { describe, expect, it, vi } from 'vitest'
+import { navigate } from 'wouter/use-browser-location'
+import type { AnyMachineSnapshot } from 'xstate'
+import { type AuthStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
+import { AuthProvider } from '../../src/features/auth/auth-context'
+import { ProtectedRoute } from '../../src/features/auth/protected-route'
+import type { Lang } from '../../src/i18n/lang'
+import { machineModels } from '../model/catalogue'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+import { fakeAuth, kari } from './fake-auth'
+
+vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+
+// The gate reads `window.location` when it redirects (the route it guards may already have been
+// left), so these tests use jsdom's real history and read the address from it.
+const here = () => `${window.location.pathname}${window.location.search}`
+
+const gate = (lang: Lang, path: string) => {
+  fakeAuth.reset()
+  const view = renderInApp(
+    <AuthProvider>
+      <ProtectedRoute>
+        <p>secret</p>
+      </ProtectedRoute>
+    </AuthProvider>,
+    { lang, path, browserHistory: true },
+  )
+  // The gate asks for the session: the auth actor leaves `dormant` and starts watching.
+  expect(fakeAuth.watching).toBe(1)
+  return { ...view, entries: window.history.length, denied: false }
+}
+
+/** The backend event that moves the auth state to the status the path plans. */
+const reportStatus = (status: AuthStatus, from: AnyMachineSnapshot) => {
+  // The first report is the stored session (or none); later ones are sign-ins and sign-outs.
+  const first = from.matches('checking')
+  if (status === 'signedIn') return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_IN', kari)
+  if (status === 'signedOut') return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_OUT', null)
+  throw new Error('the auth state only reads as loading before its first event')
+}
+
+for (const [lang, path, login, spinner] of [
+  ['nb', '/app', '/login?next=%2Fapp', 'Laster …'],
+  ['en', '/en/app?tab=plan', '/en/login?next=%2Fen%2Fapp%3Ftab%3Dplan', 'Loading…'],
+] as const) {
+  testMachinePaths(`Protected route view (${lang}, ${path})`, protectedRouteMachine, machineModels.protectedRoute.options, {
+    start: () => gate(lang, path),
+    execute: (_, event, from) => reportStatus((event as ProtectedRouteEvent).status, from),
+    verify: (ctx, planned) => {
+      const state = planned.value as string
+      if (state === 'allowed') {
+        expect(screen.getByText('secret')).toBeInTheDocument()
+        expect(screen.queryByRole('status')).not.toBeInTheDocument()
+      } else {
+        expect(screen.queryByText('secret')).not.toBeInTheDocument()
+        expect(screen.getByRole('status')).toHaveTextContent(spinner)
+        expect(screen.getByRole('status')).toHaveAttribute('aria-live', 'polite')
+      }
+      // Denied: sent to sign in, with the way back; the guarded page is replaced, not stacked.
+      // A later sign-in shows the page but does not navigate again.
+      if (planned.matches('denied')) ctx.denied = true
+      expect(here()).toBe(ctx.denied ? login : path)
+      expect(window.history.length).toBe(ctx.entries)
+    },
+    stop: ({ unmount }) => unmount(),
+  })
+}
+
+describe('Protected route view: leaving the page', () => {
+  it('does not redirect a user who has already left the page when the session ends', () => {
+    gate('nb', '/app')
+    fakeAuth.change('INITIAL_SESSION', kari)
+    expect(screen.getByText('secret')).toBeInTheDocument()
+    // As the dashboard's sign-out does: go home, then the session ends, before the page re-renders.
+    act(() => {
+      navigate('/')
+      fakeAuth.report('SIGNED_OUT', null)
+    })
+    expect(here()).toBe('/')
+  })
+})
