@@ -1,8 +1,10 @@
 import '@fontsource-variable/inter/wght.css'
 import '../styles/global.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { setDocumentTitle } from '../features/navigation/actors'
 import { createI18n } from '../i18n/i18n'
 import { langFromPath } from '../i18n/lang'
+import { wantsPseudoLocale } from '../i18n/pseudo'
 import { App } from './app'
 import { connectDevTools } from './inspector'
 import { routeViews } from './route-views'
@@ -12,16 +14,18 @@ import { routeScope } from '../i18n/scopes'
 const lang = langFromPath(location.pathname)
 const route = matchRoute(location.pathname)
 const [i18n] = await Promise.all([
-  createI18n(lang, route ? [routeScope[route.key]] : []),
+  createI18n(lang, route ? [routeScope[route.key]] : [], { pseudo: wantsPseudoLocale(location.search) }),
   connectDevTools(location.search),
 ])
 if (route) await routeViews[route.key].preload(i18n)
 const root = document.getElementById('root')!
 const app = <App i18n={i18n} />
 
-// Prerendered pages hydrate; the development server serves an empty shell and renders.
+// Prerendered pages hydrate; the development server and the pseudo-locale build serve an empty
+// shell, and render.
 if (root.firstElementChild) hydrateRoot(root, app)
 else {
   document.documentElement.lang = lang
+  setDocumentTitle(i18n, location.pathname)
   createRoot(root).render(app)
 }

@@ -5,7 +5,11 @@ import type { Plugin } from 'vite'
 import { type CatalogScope, scopeOfMessage } from '../i18n/scopes.ts'
 
 /** Compiles `locales/<locale>/messages.po?scope=<scope>` into the messages of one scope, from the
- * same PO files and with the same missing-translation rule as Lingui's own Vite plugin. */
+ * same PO files and with the same missing-translation rule as Lingui's own Vite plugin.
+ * `&pseudo` compiles them pseudolocalized (Lingui's pseudolocalization): the pseudo-locale is a
+ * catalog for development and the pseudo build, never a language of routes. */
+const pseudoLocale = 'pseudo'
+
 export function linguiCatalogScopes({ failOnMissing }: { failOnMissing: boolean }): Plugin {
   const config = getConfig({ cwd: process.cwd() })
   return {
@@ -14,8 +18,10 @@ export function linguiCatalogScopes({ failOnMissing }: { failOnMissing: boolean 
     async transform(_source, id) {
       const [file, query] = id.split('?')
       if (!file?.endsWith('.po') || !query) return
-      const scope = new URLSearchParams(query).get('scope') as CatalogScope | null
+      const params = new URLSearchParams(query)
+      const scope = params.get('scope') as CatalogScope | null
       if (!scope) return
+      const pseudo = params.has('pseudo')
       const relative = path.relative(config.rootDir ?? process.cwd(), file)
       const found = getCatalogForFile(relative, await getCatalogs(config))
       if (!found) throw new Error(`${relative} is not a catalog of lingui.config.ts`)
@@ -34,7 +40,9 @@ export function linguiCatalogScopes({ failOnMissing }: { failOnMissing: boolean 
           return scopeOfMessage(origins.map(([originFile]) => originFile)) === scope
         }),
       )
-      const { source, errors } = createCompiledCatalog(locale, inScope, { namespace: 'es' })
+      const { source, errors } = pseudo
+        ? createCompiledCatalog(pseudoLocale, inScope, { namespace: 'es', pseudoLocale })
+        : createCompiledCatalog(locale, inScope, { namespace: 'es' })
       if (errors.length > 0) throw new Error(`Catalog ${locale}/${scope} has messages that do not compile`)
       return { code: source, map: null }
     },

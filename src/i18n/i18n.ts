@@ -22,12 +22,34 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
   },
 }
 
-const loadedScopes = new WeakMap<I18n, Set<CatalogScope>>()
+// The pseudo-locale: the source (English) catalog pseudolocalized, so that any text that escapes
+// the catalogs stands out. Development and the `pseudo` build mode only; production bundles
+// drop this branch, its chunks included.
+const pseudoCatalogs: Record<CatalogScope, Load> | undefined =
+  import.meta.env.DEV || import.meta.env.MODE === 'pseudo'
+    ? {
+        core: () => import('../../locales/en/messages.po?scope=core&pseudo'),
+        home: () => import('../../locales/en/messages.po?scope=home&pseudo'),
+        pages: () => import('../../locales/en/messages.po?scope=pages&pseudo'),
+        legal: () => import('../../locales/en/messages.po?scope=legal&pseudo'),
+        account: () => import('../../locales/en/messages.po?scope=account&pseudo'),
+      }
+    : undefined
 
-/** Creates the page's i18n instance with the `core` messages and the given scopes. */
-export async function createI18n(lang: Lang, scopes: readonly CatalogScope[] = []): Promise<I18n> {
+const loadedScopes = new WeakMap<I18n, Set<CatalogScope>>()
+const pseudoInstances = new WeakSet<I18n>()
+
+/** Creates the page's i18n instance with the `core` messages and the given scopes. With `pseudo`
+ * (development and the pseudo build only), its messages are the pseudo-locale's; its locale stays
+ * the route's language, which links, dates and numbers follow. */
+export async function createI18n(
+  lang: Lang,
+  scopes: readonly CatalogScope[] = [],
+  { pseudo = false }: { pseudo?: boolean } = {},
+): Promise<I18n> {
   const i18n = setupI18n({ locale: lang, messages: { [lang]: {} } })
   loadedScopes.set(i18n, new Set())
+  if (pseudo && pseudoCatalogs) pseudoInstances.add(i18n)
   await loadScopes(i18n, ['core', ...scopes])
   return i18n
 }
@@ -38,7 +60,8 @@ export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): P
   const loaded = loadedScopes.get(i18n) ?? new Set()
   const missing = [...new Set(scopes)].filter((scope) => !loaded.has(scope))
   if (missing.length === 0) return
-  const catalogsLoaded = await Promise.all(missing.map((scope) => catalogs[lang][scope]()))
+  const source = pseudoCatalogs && pseudoInstances.has(i18n) ? pseudoCatalogs : catalogs[lang]
+  const catalogsLoaded = await Promise.all(missing.map((scope) => source[scope]()))
   for (const [index, scope] of missing.entries()) {
     i18n.load(lang, catalogsLoaded[index]!.messages)
     loaded.add(scope)

@@ -23,3 +23,9 @@ declare module '*.po?scope=account' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+
+/** A scope's messages pseudolocalized (`?scope=<scope>&pseudo`, development and the pseudo build). */
+declare module '*&pseudo' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
