@@ -22,6 +22,10 @@ const vitestCounts = (file: string) => () => {
   const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'))
   return { passed: report.numPassedTests, failed: report.numFailedTests }
 }
+const playwrightCounts = (file: string) => () => {
+  const { stats } = JSON.parse(readFileSync(path.join(results, file), 'utf8'))
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected }
+}
 const vitest = (name: string, file: string, projects: string[]): Step => ({
   name,
   command: ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, file)}`],
@@ -36,14 +40,19 @@ const steps: Step[] = [
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
   { ...vitest('checks of the build', 'vitest-dist.json', ['dist']), env: e2eStack },
   { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
+  // The site in the pseudo-locale, and the sweep for text that escapes the catalogs.
+  { name: 'pseudo-locale build', command: ['npx', 'tsx', 'src/build/build-pseudo.ts'] },
+  {
+    name: 'pseudo-locale sweep',
+    command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/pseudo-locale.config.ts', '--reporter=list,json'],
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e-pseudo.json') },
+    counts: playwrightCounts('e2e-pseudo.json'),
+  },
   {
     name: 'end-to-end tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e.json') },
-    counts: () => {
-      const { stats } = JSON.parse(readFileSync(path.join(results, 'e2e.json'), 'utf8'))
-      return { passed: stats.expected + stats.flaky, failed: stats.unexpected }
-    },
+    counts: playwrightCounts('e2e.json'),
   },
 ]
 

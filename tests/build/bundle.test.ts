@@ -35,6 +35,12 @@ describe.skipIf(!built)('the production build', () => {
     }
   })
 
+  it('contains no pseudo-locale messages (a development and pseudo-build catalog only)', () => {
+    for (const file of assets) {
+      expect(read(`assets/${file}`), file).not.toMatch(/[àßƀĆćĎďĒēƑƒĜĝĤĥĨĩĴĵĶķĹĺḾḿŃńŌōƤƥǪǫŔŕŚśŢţŨũŴŵŶŷŹź]{4,}/)
+    }
+  })
+
   it('keeps supabase-js out of the JavaScript public pages load first', () => {
     for (const route of allRoutes.filter((r) => r.access === 'public')) {
       for (const file of initialScripts(route.url)) {
