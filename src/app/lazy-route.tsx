@@ -28,7 +28,6 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>, scope
     return ready
   }
   // Created once per route at module load, never during render.
-  // biome-ignore lint/correctness/noComponentHookFactories: a route's view component is made by this factory
   function Component() {
     const { i18n } = useLingui()
     // Suspends (showing the page spinner) until code and messages are there.
