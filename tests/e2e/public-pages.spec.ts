@@ -65,7 +65,8 @@ const myPages = Object.keys(structure) as Array<keyof typeof structure>
 
 async function open(page: Page, key: RouteKey, lang: Lang) {
   await page.goto(href(key, lang))
-  // Hydrated: the machines run once the page's script has loaded.
+  // Hydrated: the machines run once the app has mounted.
+  await page.locator('html[data-hydrated]').waitFor()
   await page.waitForLoadState('networkidle')
 }
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { allRoutes } from '../../src/app/route-paths'
 import { watchConsole } from './console'
+import { open } from './stack'
 
 const publicRoutes = allRoutes.filter((route) => route.access === 'public')
 
@@ -36,6 +37,7 @@ for (const [lang, path, heading, home] of [
   test(`unknown ${lang} route: 404 page and status`, async ({ page }) => {
     const response = await page.goto(path)
     expect(response?.status()).toBe(404)
+    await page.locator('html[data-hydrated]').waitFor()
     await expect(page.locator('html')).toHaveAttribute('lang', lang)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)
     await page.getByRole('link', { name: lang === 'nb' ? 'Tilbake til forsiden' : 'Return to Home' }).click()
@@ -48,7 +50,7 @@ for (const [lang, start, labels, toggle, toggleTarget, demo] of [
   ['en', '/en', ['Pricing', 'Use cases', 'Help'], 'NO', '/', '/en/demo'],
 ] as const) {
   test(`header in ${lang}: links, toggle, demo button`, async ({ page }) => {
-    await page.goto(start)
+    await open(page, start)
     const nav = page.getByRole('navigation', { name: lang === 'nb' ? 'Hovedmeny' : 'Main' })
     await expect(nav.getByRole('link')).toHaveText([...labels])
     await nav.getByRole('link', { name: labels[0] }).click()
@@ -62,7 +64,7 @@ for (const [lang, start, labels, toggle, toggleTarget, demo] of [
 
 test('the header turns compact once scrolled more than 8 px', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 400 })
-  await page.goto('/en/privacy')
+  await open(page, '/en/privacy')
   const header = page.getByRole('banner')
   await expect(header).toHaveAttribute('data-state', 'expanded')
   const height = async () => (await header.boundingBox())?.height
@@ -81,7 +83,7 @@ test('the header turns compact once scrolled more than 8 px', async ({ page }) =
 
 test('the mobile menu at 390 px: opens, closes on item, Escape and route change', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 })
-  await page.goto('/en')
+  await open(page, '/en')
   const button = page.getByRole('button', { name: 'Open menu' })
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden()
   await button.click()
@@ -104,7 +106,7 @@ test('the mobile menu at 390 px: opens, closes on item, Escape and route change'
 
 test('a new page starts at the top', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 600 })
-  await page.goto('/en/terms')
+  await open(page, '/en/terms')
   await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).scrollIntoViewIfNeeded()
   expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100)
   await page.getByRole('contentinfo').getByRole('link', { name: 'Help Center' }).click()
