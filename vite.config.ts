@@ -1,9 +1,12 @@
 import { lingui } from '@lingui/vite-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
+import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
+import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
+import { shellChunk } from './src/build/vite-shell-chunk.ts'
 
 // Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
 const linguiMacros = babel({
@@ -16,6 +19,11 @@ const linguiMacros = babel({
   },
 })
 
+const frameworkModules =
+  /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
+
+const shell = shellChunk()
+
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
   plugins: [
@@ -24,9 +32,35 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: command === 'build' }),
     linguiCatalogScopes({ failOnMissing: command === 'build' }),
     vanillaExtractPlugin(),
+    shell.plugin,
+    plainDynamicImports(),
   ],
   publicDir: 'src/public',
-  build: { target: 'es2022', sourcemap: false },
+  resolve: {
+    alias: [
+      // The shims of useSyncExternalStore (for Reacts before 18) are dead code with React 19.
+      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('./src/lib/react-sync-store.ts', import.meta.url)) },
+      { find: /^use-sync-external-store\/shim\/with-selector(\.js)?$/, replacement: 'use-sync-external-store/with-selector' },
+    ],
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    // Every browser the site supports preloads modules natively.
+    modulePreload: false,
+    cssCodeSplit: false,
+    rolldownOptions: {
+      output: {
+        // The libraries every page runs, in one long-cached chunk that compresses as a whole.
+        codeSplitting: {
+          groups: [
+            { name: 'framework', test: frameworkModules, priority: 2 },
+            { name: 'shell', test: (id: string) => shell.isShellModule(id), priority: 1 },
+          ],
+        },
+      },
+    },
+  },
   test: {
     projects: [
       {
