@@ -4,12 +4,11 @@ import { Suspense } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import { PageSpinner } from '../components/spinner'
 import { AuthProvider } from '../features/auth/auth-context'
-import { ProtectedRoute } from '../features/auth/protected-route'
 import { ToasterProvider } from '../features/toaster/toaster'
 import { useLang } from '../i18n/use-lang'
 import NotFoundPage from '../views/not-found-page'
 import { routeViews } from './route-views'
-import { accessOf, href, routeKeys } from './routes'
+import { href, routeKeys } from './routes'
 import { Shell } from './shell'
 
 export interface SsrContext {
@@ -26,13 +25,7 @@ function Pages() {
           const View = routeViews[key].Component
           return (
             <Route key={key} path={href(key, lang)}>
-              {accessOf(key) === 'protected' ? (
-                <ProtectedRoute>
-                  <View />
-                </ProtectedRoute>
-              ) : (
-                <View />
-              )}
+              <View />
             </Route>
           )
         })}

@@ -1,5 +1,5 @@
 import { Dashboard } from '../features/dashboard/dashboard'
-import { useAuth } from '../features/auth/auth-context'
+import { useAuth } from '../features/auth/use-auth'
 
 export default function DashboardPage() {
   const { user } = useAuth()

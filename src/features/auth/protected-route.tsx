@@ -7,7 +7,7 @@ import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageSpinner } from '../../components/spinner'
 import { useLang } from '../../i18n/use-lang'
-import { useAuthActor } from './auth-context'
+import { useAuthActor } from './use-auth'
 
 export const authStatusOf = (snapshot: SnapshotFrom<typeof authMachine>): AuthStatus =>
   snapshot.matches({ active: 'signedIn' }) ? 'signedIn' : snapshot.matches({ active: 'signedOut' }) ? 'signedOut' : 'loading'

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { RefreshCw } from 'lucide-react'
+import { RefreshCw } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
@@ -11,7 +12,7 @@ import { ButtonLink } from '../../components/links'
 import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
-import { useAuth, useAuthActor } from '../auth/auth-context'
+import { useAuth, useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
 import { PaymentDebugCard } from './debug-card'
@@ -104,7 +105,7 @@ export function Dashboard({ userId }: { userId: string }) {
         </h1>
         <div className={styles.actions}>
           <button type="button" className={button.secondary} onClick={() => sendSubs({ type: 'user.refresh' })} disabled={loading}>
-            <RefreshCw size={16} aria-hidden="true" />
+            <IconSvg icon={RefreshCw} size={16} aria-hidden="true" />
             {loading ? <Trans>Refreshing…</Trans> : <Trans>Refresh subscription</Trans>}
           </button>
           <button type="button" className={button.ghost} onClick={signOut}>
