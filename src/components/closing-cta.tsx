@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight } from 'lucide'
+import { IconSvg } from './icon'
 import type { ReactNode } from 'react'
 import * as styles from './closing-cta.css'
 import { ButtonLink } from './links'
@@ -18,7 +19,7 @@ export function ClosingCta({ title, text, button }: { title: ReactNode; text: Re
           <div className={styles.actions}>
             <ButtonLink to="demo" variant="inverse" size="large">
               {button ?? <Trans>Book demo</Trans>}
-              <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={ArrowRight} size={18} strokeWidth={1.75} aria-hidden="true" />
             </ButtonLink>
           </div>
           <p className={styles.note}>

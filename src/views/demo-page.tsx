@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { Clock, Mail } from 'lucide-react'
+import { Clock, Mail } from 'lucide'
+import { IconSvg } from '../components/icon'
 import { PageIntro } from '../components/page-intro'
 import * as ui from '../components/ui.css'
 import { DemoForm } from '../features/demo/demo-form'
@@ -42,11 +43,11 @@ export default function DemoPage() {
             </p>
             <ul className={styles.facts}>
               <li>
-                <Mail {...icon} />
+                <IconSvg icon={Mail} {...icon} />
                 <a href={mailto(company.salesEmail)}>{company.salesEmail}</a>
               </li>
               <li>
-                <Clock {...icon} />
+                <IconSvg icon={Clock} {...icon} />
                 <Trans>We usually reply within a few hours.</Trans>
               </li>
             </ul>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { ArrowRight } from 'lucide-react'
+import { ArrowRight } from 'lucide'
+import { IconSvg } from '../components/icon'
 import { ClosingCta } from '../components/closing-cta'
 import { ButtonLink } from '../components/links'
 import { PageIntro } from '../components/page-intro'
@@ -25,7 +26,7 @@ export default function UseCasesPage() {
         <div className={ui.actionsRow}>
           <ButtonLink to="demo" size="large">
             <Trans>Book demo</Trans>
-            <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />
+            <IconSvg icon={ArrowRight} size={18} strokeWidth={1.75} aria-hidden="true" />
           </ButtonLink>
         </div>
       </PageIntro>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Check } from 'lucide-react'
+import { Check } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { useMemo } from 'react'
 import { checkoutMachine } from '../../../machines/checkout.machine'
 import { useAppMachine } from '../../app/use-app-machine'
@@ -45,7 +46,7 @@ export function Checkout() {
         <ul className={styles.benefits}>
           {[t`Unlimited messages`, t`Advanced AI analysis and insights`, t`Predictive modelling`, t`Priority support`].map((benefit) => (
             <li key={benefit}>
-              <Check size={18} strokeWidth={2} aria-hidden="true" />
+              <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" />
               {benefit}
             </li>
           ))}

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ArrowRight, Check } from 'lucide-react'
+import { ArrowRight, Check } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { ButtonLink } from '../../components/links'
 import * as ui from '../../components/ui.css'
 import { claims } from '../../lib/claims'
@@ -63,7 +64,7 @@ const sections = [
   { id: 'contact', title: msg({ message: 'Contact', context: 'docs section' }) },
 ] as const
 
-const check = <Check size={18} strokeWidth={2} aria-hidden="true" />
+const check = <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" />
 
 /** The service overview: what, how, what you get, for whom, why, and how to reach us. */
 export function ServiceOverview() {
@@ -184,7 +185,7 @@ export function ServiceOverview() {
           <div className={ui.actionsRow}>
             <ButtonLink to="demo" size="large">
               <Trans>Book a call</Trans>
-              <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={ArrowRight} size={18} strokeWidth={1.75} aria-hidden="true" />
             </ButtonLink>
           </div>
         </section>

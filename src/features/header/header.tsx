@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import { Menu, X } from 'lucide-react'
+import { Menu, X } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { useLocation } from 'wouter'
 import { href, type RouteKey } from '../../app/routes'
 import { mobileMenuLogic, headerLogic } from '../../app/providers'
@@ -66,7 +67,7 @@ export function Header() {
             {bookDemo}
           </ButtonLink>
           <button className={styles.menuTrigger} {...menu.triggerProps}>
-            {menu.open ? <X size={22} aria-hidden="true" /> : <Menu size={22} aria-hidden="true" />}
+            {menu.open ? <IconSvg icon={X} size={22} aria-hidden="true" /> : <IconSvg icon={Menu} size={22} aria-hidden="true" />}
           </button>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro'
-import { CalendarClock, Clock, Mail } from 'lucide-react'
+import { CalendarClock, Clock, Mail } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { PageLink } from '../../components/links'
 import { company, mailto } from '../../lib/company'
 import * as styles from './help.css'
@@ -19,7 +20,7 @@ export function ContactCard() {
       <dl className={styles.facts}>
         <div>
           <dt>
-            <Mail {...icon} />
+            <IconSvg icon={Mail} {...icon} />
             <Trans context="help contact">E-mail</Trans>
           </dt>
           <dd>
@@ -28,7 +29,7 @@ export function ContactCard() {
         </div>
         <div>
           <dt>
-            <Clock {...icon} />
+            <IconSvg icon={Clock} {...icon} />
             <Trans context="help contact">Response time</Trans>
           </dt>
           <dd>
@@ -37,7 +38,7 @@ export function ContactCard() {
         </div>
         <div>
           <dt>
-            <CalendarClock {...icon} />
+            <IconSvg icon={CalendarClock} {...icon} />
             <Trans context="help contact">Opening hours</Trans>
           </dt>
           <dd>

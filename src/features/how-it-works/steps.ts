@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro'
-import { Handshake, type LucideIcon, MessagesSquare, PenLine, Target } from 'lucide-react'
+import { Handshake, MessagesSquare, PenLine, Target } from 'lucide'
+import type { IconNode } from '../../components/icon'
 import type { MessageDescriptor } from '@lingui/core'
 
 export interface Step {
-  Icon: LucideIcon
+  Icon: IconNode
   title: MessageDescriptor
   text: MessageDescriptor
 }

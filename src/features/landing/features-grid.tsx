@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ChartLine, Handshake, IdCard, type LucideIcon, MessagesSquare, PenLine, Workflow } from 'lucide-react'
+import { ChartLine, Handshake, IdCard, MessagesSquare, PenLine, Workflow } from 'lucide'
+import { IconSvg, type IconNode } from '../../components/icon'
 import { SectionHeader } from '../../components/section-header'
 import * as ui from '../../components/ui.css'
 import { company } from '../../lib/company'
@@ -10,7 +11,7 @@ import * as styles from './landing.css'
 const [firstCrm, secondCrm] = company.crms
 
 interface Feature {
-  Icon: LucideIcon
+  Icon: IconNode
   title: MessageDescriptor
   text: MessageDescriptor
 }
@@ -64,7 +65,7 @@ export function FeaturesGrid() {
           {features.map(({ Icon, title, text }) => (
             <li key={title.id} className={`${ui.card} ${styles.featureCard}`} data-item="feature">
               <span className={ui.iconBadge} aria-hidden="true">
-                <Icon size={22} strokeWidth={1.75} />
+                <IconSvg icon={Icon} size={22} strokeWidth={1.75} />
               </span>
               <h3 className={ui.cardTitle}>{i18n._(title)}</h3>
               <p className={ui.muted}>{i18n._(text)}</p>

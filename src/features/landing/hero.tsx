@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ArrowDown, ArrowRight, ShieldCheck } from 'lucide-react'
+import { ArrowDown, ArrowRight, ShieldCheck } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '../../components/links'
 import * as ui from '../../components/ui.css'
@@ -28,17 +29,17 @@ export function Hero({ card }: { card: ReactNode }) {
           <div className={`${ui.actionsRow} ${styles.heroActions}`}>
             <ButtonLink to="demo" size="large">
               <Trans>Book demo</Trans>
-              <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={ArrowRight} size={18} strokeWidth={1.75} aria-hidden="true" />
             </ButtonLink>
             <a href="#how-it-works" className={`${ui.button.secondary} ${ui.buttonLarge}`}>
               <Trans>See how it works</Trans>
-              <ArrowDown size={18} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={ArrowDown} size={18} strokeWidth={1.75} aria-hidden="true" />
             </a>
           </div>
           <ul className={styles.heroTrust}>
             {[claims.gdpr, claims.euHosting, claims.noBinding].map((claim) => (
               <li key={claim.id}>
-                <ShieldCheck size={16} strokeWidth={1.75} aria-hidden="true" />
+                <IconSvg icon={ShieldCheck} size={16} strokeWidth={1.75} aria-hidden="true" />
                 {i18n._(claim)}
               </li>
             ))}

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { CalendarCheck, Clock, type LucideIcon, PenLine, Repeat, UserRound, Workflow } from 'lucide-react'
+import { CalendarCheck, Clock, PenLine, Repeat, UserRound, Workflow } from 'lucide'
+import { IconSvg, type IconNode } from '../../components/icon'
 import type { MessageDescriptor } from '@lingui/core'
 import { SectionHeader } from '../../components/section-header'
 import * as ui from '../../components/ui.css'
 import { claims } from '../../lib/claims'
 import * as styles from './landing.css'
 
-const pills: ReadonlyArray<[LucideIcon, MessageDescriptor]> = [
+const pills: ReadonlyArray<[IconNode, MessageDescriptor]> = [
   [UserRound, claims.accountManager],
   [PenLine, claims.posts],
   [Clock, claims.response],
@@ -30,7 +31,7 @@ export function OperatingPills() {
         <ul className={styles.pills}>
           {pills.map(([Icon, label]) => (
             <li key={label.id} className={styles.pill} data-item="pill">
-              <Icon size={18} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={Icon} size={18} strokeWidth={1.75} aria-hidden="true" />
               {i18n._(label)}
             </li>
           ))}

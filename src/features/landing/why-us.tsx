@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { BadgeCheck, Check, type LucideIcon, Server, ShieldCheck } from 'lucide-react'
+import { BadgeCheck, Check, Server, ShieldCheck } from 'lucide'
+import { IconSvg, type IconNode } from '../../components/icon'
 import * as ui from '../../components/ui.css'
 import { claims } from '../../lib/claims'
 import * as styles from './landing.css'
@@ -15,7 +16,7 @@ const reasons: readonly MessageDescriptor[] = [
   msg`You stay because it works, not because a contract says so`,
 ]
 
-const badges: ReadonlyArray<[LucideIcon, MessageDescriptor, MessageDescriptor]> = [
+const badges: ReadonlyArray<[IconNode, MessageDescriptor, MessageDescriptor]> = [
   [ShieldCheck, claims.gdpr, msg`Data processing agreement for every client`],
   [Server, claims.euHosting, msg`Your data stays in the EU`],
   [BadgeCheck, claims.sla, msg`Agreed response and delivery times`],
@@ -43,7 +44,7 @@ export function WhyUs() {
             {reasons.map((reason) => (
               <li key={reason.id} data-item="reason">
                 <span className={styles.checkMark} aria-hidden="true">
-                  <Check size={16} strokeWidth={2} />
+                  <IconSvg icon={Check} size={16} strokeWidth={2} />
                 </span>
                 {i18n._(reason)}
               </li>
@@ -54,7 +55,7 @@ export function WhyUs() {
           {badges.map(([Icon, title, text]) => (
             <li key={title.id} className={styles.badge} data-item="badge">
               <span className={styles.badgeIcon} aria-hidden="true">
-                <Icon size={22} strokeWidth={1.75} />
+                <IconSvg icon={Icon} size={22} strokeWidth={1.75} />
               </span>
               <span>
                 <strong className={styles.badgeTitle}>{i18n._(title)}</strong>

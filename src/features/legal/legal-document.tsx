@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import { ArrowLeft } from 'lucide-react'
+import { ArrowLeft } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import type { ComponentType } from 'react'
 import { PageLink } from '../../components/links'
 import { pageTitle } from '../../components/ui.css'
@@ -45,7 +46,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
       <header className={css.header}>
         <div className={css.headerInner}>
           <PageLink to="legalHub" className={css.backLink}>
-            <ArrowLeft size={16} strokeWidth={1.75} aria-hidden="true" />
+            <IconSvg icon={ArrowLeft} size={16} strokeWidth={1.75} aria-hidden="true" />
             <Trans>Legal & Trust</Trans>
           </PageLink>
           <h1 className={clsx(pageTitle, css.docTitle)}>{i18n._(title)}</h1>

@@ -2,7 +2,8 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import { ArrowRight, Building2, Cookie, FileSignature, FileText, type LucideIcon, Mail, MapPin, ServerCog, ShieldCheck } from 'lucide-react'
+import { ArrowRight, Building2, Cookie, FileSignature, FileText, Mail, MapPin, ServerCog, ShieldCheck } from 'lucide'
+import { IconSvg, type IconNode } from '../../components/icon'
 import { PageLink } from '../../components/links'
 import { container, eyebrow, iconBadge, lead, pageTitle } from '../../components/ui.css'
 import type { RouteKey } from '../../app/routes'
@@ -12,7 +13,7 @@ import * as css from './legal.css'
 
 interface HubCard {
   to: RouteKey
-  Icon: LucideIcon
+  Icon: IconNode
   title: MessageDescriptor
   text: MessageDescriptor
 }
@@ -87,7 +88,7 @@ export function LegalHub() {
             {hubCards.map(({ to, Icon, title, text }) => (
               <li key={to} className={css.hubCard}>
                 <span className={iconBadge}>
-                  <Icon {...iconProps} />
+                  <IconSvg icon={Icon} {...iconProps} />
                 </span>
                 <h3 className={css.hubCardTitle}>
                   <PageLink to={to} className={css.hubCardLink}>
@@ -97,7 +98,7 @@ export function LegalHub() {
                 <p className={css.hubCardText}>{i18n._(text)}</p>
                 <span className={css.hubCardMore} aria-hidden="true">
                   <Trans context="legal: hub card link">Read</Trans>
-                  <ArrowRight size={16} strokeWidth={1.75} />
+                  <IconSvg icon={ArrowRight} size={16} strokeWidth={1.75} />
                 </span>
               </li>
             ))}
@@ -114,7 +115,7 @@ export function LegalHub() {
             </p>
           </div>
           <div className={css.contactItem}>
-            <Mail className={css.contactIcon} {...iconProps} />
+            <IconSvg icon={Mail} className={css.contactIcon} {...iconProps} />
             <div>
               <p className={css.contactLabel}>
                 <Trans context="legal: hub contact label">E-mail</Trans>
@@ -123,7 +124,7 @@ export function LegalHub() {
             </div>
           </div>
           <div className={css.contactItem}>
-            <MapPin className={css.contactIcon} {...iconProps} />
+            <IconSvg icon={MapPin} className={css.contactIcon} {...iconProps} />
             <div>
               <p className={css.contactLabel}>
                 <Trans context="legal: hub contact label">Postal address</Trans>
@@ -140,7 +141,7 @@ export function LegalHub() {
             </div>
           </div>
           <div className={css.contactItem}>
-            <Building2 className={css.contactIcon} {...iconProps} />
+            <IconSvg icon={Building2} className={css.contactIcon} {...iconProps} />
             <div>
               <p className={css.contactLabel}>
                 <Trans context="legal: hub contact label">Organisation number</Trans>

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { ArrowRight, Check } from 'lucide-react'
+import { ArrowRight, Check } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { ButtonLink } from '../../components/links'
 import { claims } from '../../lib/claims'
 import * as styles from './pricing.css'
@@ -41,7 +42,7 @@ export function PlanCard() {
       <ul className={styles.featureList}>
         {planFeatures.map((feature) => (
           <li key={feature.id} data-item="plan-feature">
-            <Check size={18} strokeWidth={2} aria-hidden="true" className={styles.featureIcon} />
+            <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" className={styles.featureIcon} />
             {i18n._(feature)}
           </li>
         ))}
@@ -49,7 +50,7 @@ export function PlanCard() {
       <div className={styles.planActions}>
         <ButtonLink to="demo" size="large" className={styles.planButton}>
           <Trans context="pricing button">Contact sales</Trans>
-          <ArrowRight size={18} strokeWidth={1.75} aria-hidden="true" />
+          <IconSvg icon={ArrowRight} size={18} strokeWidth={1.75} aria-hidden="true" />
         </ButtonLink>
         <p className={styles.planNote}>
           {i18n._(claims.noBinding)} · {i18n._(claims.response)}

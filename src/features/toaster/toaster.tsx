@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { createActorContext } from '@xstate/react'
-import { X } from 'lucide-react'
+import { X } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import { type ReactNode, useCallback } from 'react'
 import { type Toast, toasterMachine } from '../../../machines/toaster.machine'
 import { appInspect } from '../../app/inspector'
@@ -34,7 +35,7 @@ function ToastList({ toasts, api }: { toasts: Toast[]; api: ReturnType<typeof co
         {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
       </div>
       <button className={styles.dismiss} {...api.getDismissProps(toast)}>
-        <X size={18} aria-hidden="true" />
+        <IconSvg icon={X} size={18} aria-hidden="true" />
       </button>
     </li>
   ))

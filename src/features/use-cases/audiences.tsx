@@ -1,12 +1,13 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { useLingui } from '@lingui/react/macro'
-import { BriefcaseBusiness, type LucideIcon, Megaphone, Target, UserRound } from 'lucide-react'
+import { BriefcaseBusiness, Megaphone, Target, UserRound } from 'lucide'
+import { IconSvg, type IconNode } from '../../components/icon'
 import * as ui from '../../components/ui.css'
 import * as styles from './use-cases.css'
 
 interface Audience {
-  Icon: LucideIcon
+  Icon: IconNode
   title: MessageDescriptor
   text: MessageDescriptor
   outcome: MessageDescriptor
@@ -47,7 +48,7 @@ export function AudienceCards() {
       {audiences.map(({ Icon, title, text, outcome }) => (
         <li key={title.id} className={`${ui.card} ${styles.card}`} data-item="audience">
           <span className={ui.iconBadge} aria-hidden="true">
-            <Icon size={22} strokeWidth={1.75} />
+            <IconSvg icon={Icon} size={22} strokeWidth={1.75} />
           </span>
           <h3 className={ui.cardTitle}>{i18n._(title)}</h3>
           <p className={ui.muted}>{i18n._(text)}</p>

@@ -1,5 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { TrendingUp } from 'lucide-react'
+import { TrendingUp } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import * as styles from './use-cases.css'
 
 // An illustration of the weekly report, drawn in SVG. The numbers are made up and labelled as such.
@@ -48,7 +49,7 @@ export function GrowthTeaser() {
         </dl>
         <div className={styles.chart}>
           <p className={styles.chartLabel}>
-            <TrendingUp size={16} strokeWidth={1.75} aria-hidden="true" />
+            <IconSvg icon={TrendingUp} size={16} strokeWidth={1.75} aria-hidden="true" />
             <Trans>Conversations started per week</Trans>
           </p>
           <svg
