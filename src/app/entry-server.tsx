@@ -29,7 +29,7 @@ export async function renderPage(options: {
   origin: string
   extraHead?: string[]
 }): Promise<RenderedPage> {
-  const i18n = await createI18n(options.lang, options.route ? [routeScope[options.route]] : [])
+  const i18n = await createI18n(options.lang, options.route ? [routeScope[options.route], 'meta'] : ['meta'])
   // Loaded ahead, the view renders at once: no pending Suspense boundary, no inline script.
   if (options.route) await routeViews[options.route].preload(i18n)
   const ssrContext: SsrContext = {}

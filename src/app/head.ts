@@ -1,5 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
+import { notFoundDescription, routeDescriptions } from './route-descriptions'
 import { accessOf, href, notFoundMeta, type RouteKey, routeTable } from './routes'
 
 const escapeHtml = (text: string) =>
@@ -17,9 +18,8 @@ export interface HeadInput {
 
 /** The `<head>` tags of a prerendered page: title, description, canonical, hreflang, Open Graph. */
 export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): string {
-  const meta = route ? routeTable[route] : notFoundMeta
-  const title = i18n._(meta.title)
-  const description = i18n._(meta.description)
+  const title = i18n._(route ? routeTable[route].title : notFoundMeta.title)
+  const description = i18n._(route ? routeDescriptions[route] : notFoundDescription)
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`]
   if (!route) {
     tags.push('<meta name="robots" content="noindex" />')

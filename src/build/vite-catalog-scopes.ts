@@ -2,7 +2,7 @@ import path from 'node:path'
 import { createCompiledCatalog, createMissingErrorMessage, getCatalogForFile, getCatalogs } from '@lingui/cli/api'
 import { getConfig } from '@lingui/conf'
 import type { Plugin } from 'vite'
-import { type CatalogScope, scopeOfMessage } from '../i18n/scopes.ts'
+import { type CatalogScope, scopesOfMessage } from '../i18n/scopes.ts'
 
 /** Compiles `locales/<locale>/messages.po?scope=<scope>` into the messages of one scope, from the
  * same PO files and with the same missing-translation rule as Lingui's own Vite plugin.
@@ -37,7 +37,7 @@ export function linguiCatalogScopes({ failOnMissing }: { failOnMissing: boolean 
       const inScope = Object.fromEntries(
         Object.entries(messages).filter(([messageId]) => {
           const origins = entries?.[messageId]?.origin ?? []
-          return scopeOfMessage(origins.map(([originFile]) => originFile)) === scope
+          return scopesOfMessage(origins.map(([originFile]) => originFile)).includes(scope)
         }),
       )
       const { source, errors } = pseudo

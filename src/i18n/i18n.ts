@@ -9,16 +9,22 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
   nb: {
     core: () => import('../../locales/nb/messages.po?scope=core'),
     home: () => import('../../locales/nb/messages.po?scope=home'),
+    landing: () => import('../../locales/nb/messages.po?scope=landing'),
+    footer: () => import('../../locales/nb/messages.po?scope=footer'),
     pages: () => import('../../locales/nb/messages.po?scope=pages'),
     legal: () => import('../../locales/nb/messages.po?scope=legal'),
     account: () => import('../../locales/nb/messages.po?scope=account'),
+    meta: () => import('../../locales/nb/messages.po?scope=meta'),
   },
   en: {
     core: () => import('../../locales/en/messages.po?scope=core'),
     home: () => import('../../locales/en/messages.po?scope=home'),
+    landing: () => import('../../locales/en/messages.po?scope=landing'),
+    footer: () => import('../../locales/en/messages.po?scope=footer'),
     pages: () => import('../../locales/en/messages.po?scope=pages'),
     legal: () => import('../../locales/en/messages.po?scope=legal'),
     account: () => import('../../locales/en/messages.po?scope=account'),
+    meta: () => import('../../locales/en/messages.po?scope=meta'),
   },
 }
 
@@ -30,9 +36,12 @@ const pseudoCatalogs: Record<CatalogScope, Load> | undefined =
     ? {
         core: () => import('../../locales/en/messages.po?scope=core&pseudo'),
         home: () => import('../../locales/en/messages.po?scope=home&pseudo'),
+        landing: () => import('../../locales/en/messages.po?scope=landing&pseudo'),
+        footer: () => import('../../locales/en/messages.po?scope=footer&pseudo'),
         pages: () => import('../../locales/en/messages.po?scope=pages&pseudo'),
         legal: () => import('../../locales/en/messages.po?scope=legal&pseudo'),
         account: () => import('../../locales/en/messages.po?scope=account&pseudo'),
+        meta: () => import('../../locales/en/messages.po?scope=meta&pseudo'),
       }
     : undefined
 
@@ -60,13 +69,30 @@ export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): P
   const loaded = loadedScopes.get(i18n) ?? new Set()
   const missing = [...new Set(scopes)].filter((scope) => !loaded.has(scope))
   if (missing.length === 0) return
-  const source = pseudoCatalogs && pseudoInstances.has(i18n) ? pseudoCatalogs : catalogs[lang]
+  const source = catalogsOf(i18n)
   const catalogsLoaded = await Promise.all(missing.map((scope) => source[scope]()))
   for (const [index, scope] of missing.entries()) {
     i18n.load(lang, catalogsLoaded[index]!.messages)
     loaded.add(scope)
   }
   loadedScopes.set(i18n, loaded)
+}
+
+const catalogsOf = (i18n: I18n) =>
+  pseudoCatalogs && pseudoInstances.has(i18n) ? pseudoCatalogs : catalogs[i18n.locale as Lang]
+
+/** A separate instance for a part of the page with its own scope: the page's messages plus the
+ * scope's. Loading them into the page's instance would re-render the whole page (and undo the
+ * prerendered HTML of parts not hydrated yet); a message missing here is reported to the page's
+ * instance, as if it were missing there. */
+export async function createScopedI18n(page: I18n, scope: CatalogScope): Promise<I18n> {
+  const lang = page.locale as Lang
+  const { messages } = await catalogsOf(page)[scope]()
+  const scoped = setupI18n({ locale: lang, messages: { [lang]: { ...page.messages, ...messages } } })
+  if (pseudoInstances.has(page)) pseudoInstances.add(scoped)
+  loadedScopes.set(scoped, new Set([...(loadedScopes.get(page) ?? []), scope]))
+  scoped.on('missing', (event) => page.emit('missing', event))
+  return scoped
 }
 
 /** For tests and tools: one instance with every scope's messages, synchronously. */

@@ -11,6 +11,18 @@ declare module '*.po?scope=home' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?scope=landing' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=footer' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
+declare module '*.po?scope=meta' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
 declare module '*.po?scope=pages' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages

@@ -1,12 +1,15 @@
 import type { RouteKey } from '../app/route-paths'
 
 /** Catalog scopes: each page loads `core` plus its own scope, so no page downloads every
- * language string of the site (the legal texts alone are most of them). */
-export const catalogScopes = ['core', 'home', 'pages', 'legal', 'account'] as const
+ * language string of the site (the legal texts alone are most of them). `landing` and `footer`
+ * belong to parts that hydrate when they scroll into view (see `src/app/island.tsx`); `meta` is for
+ * the prerenderer only (the pages' meta descriptions). */
+export const catalogScopes = ['core', 'home', 'landing', 'footer', 'pages', 'legal', 'account', 'meta'] as const
 export type CatalogScope = (typeof catalogScopes)[number]
 
 /** Where a message is used decides its scope; files not listed here belong to `core`. */
 const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
+  ['src/app/route-descriptions', 'meta'],
   ['src/features/legal/', 'legal'],
   ['src/views/privacy-page', 'legal'],
   ['src/views/terms-page', 'legal'],
@@ -15,9 +18,11 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/views/security-page', 'legal'],
   ['src/views/legal-hub-page', 'legal'],
   ['src/views/home-page', 'home'],
-  ['src/features/landing/', 'home'],
+  ['src/features/landing/hero', 'home'],
   ['src/features/hero-card/', 'home'],
-  ['src/features/how-it-works/', 'home'],
+  ['src/features/landing/', 'landing'],
+  ['src/features/how-it-works/', 'landing'],
+  ['src/features/footer/', 'footer'],
   ['src/views/pricing-page', 'pages'],
   ['src/views/use-cases-page', 'pages'],
   ['src/views/help-page', 'pages'],
@@ -28,6 +33,7 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/features/help/', 'pages'],
   ['src/features/docs/', 'pages'],
   ['src/features/demo/', 'pages'],
+  ['src/lib/faqs', 'pages'],
   ['src/views/login-page', 'account'],
   ['src/views/register-page', 'account'],
   ['src/views/dashboard-page', 'account'],
@@ -36,6 +42,7 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/features/register/', 'account'],
   ['src/features/dashboard/', 'account'],
   ['src/features/checkout/', 'account'],
+  ['src/features/account/', 'account'],
 ]
 
 export function scopeOfFile(file: string): CatalogScope {
@@ -43,10 +50,11 @@ export function scopeOfFile(file: string): CatalogScope {
   return scopeByPath.find(([prefix]) => normalized.startsWith(prefix))?.[1] ?? 'core'
 }
 
-/** A message used in one scope only lives there; one shared by several lives in `core`. */
-export function scopeOfMessage(originFiles: readonly string[]): CatalogScope {
+/** The scopes a message ships in: `core` alone when a file of the core uses it (every page has
+ * core), otherwise each scope that uses it, so no page loads a message it never shows. */
+export function scopesOfMessage(originFiles: readonly string[]): CatalogScope[] {
   const scopes = new Set(originFiles.map(scopeOfFile))
-  return scopes.size === 1 ? [...scopes][0]! : 'core'
+  return scopes.has('core') || scopes.size === 0 ? ['core'] : [...scopes]
 }
 
 export const routeScope: Record<RouteKey, CatalogScope> = {
