@@ -2,15 +2,11 @@ import type { I18n } from '@lingui/core'
 import { headerMachine } from '../../machines/header.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
-import { faqAccordionMachine } from '../../machines/faq-accordion.machine'
-import { heroCardMachine } from '../../machines/hero-card.machine'
-import { howItWorksMachine } from '../../machines/how-it-works.machine'
-import { focusFaqTrigger } from '../features/faq/dom'
-import { watchMotion } from '../features/motion/actors'
 import { focusMenuTrigger, trackScroll, watchRouteForMenu } from '../features/header/actors'
 import { scrollToAnchor, scrollToTop, setDocumentTitle, watchRouteForNavigation } from '../features/navigation/actors'
 
-// Every machine gets its real browser and backend effects here; tests provide their own.
+// The shell's machines with their real browser effects; tests provide their own. A page's own
+// machines get theirs next to their views (`logic.ts`), in the page's chunk.
 export const headerLogic = headerMachine.provide({ actors: { trackScroll } })
 
 export const mobileMenuLogic = mobileMenuMachine.provide({
@@ -27,11 +23,3 @@ export const navigationLogicFor = (i18n: I18n) =>
     },
     actors: { watchRoute: watchRouteForNavigation },
   })
-
-export const heroCardLogic = heroCardMachine.provide({ actors: { watchMotion } })
-
-export const howItWorksLogic = howItWorksMachine.provide({ actors: { watchMotion } })
-
-export const faqAccordionLogic = faqAccordionMachine.provide({
-  actions: { focusItem: (_, { id }) => focusFaqTrigger(id) },
-})

@@ -1,12 +1,18 @@
 import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useMemo } from 'react'
-import { Footer } from '../features/footer/footer'
 import { Header } from '../features/header/header'
 import { Toaster } from '../features/toaster/toaster'
 import * as styles from './shell.css'
+import { lazyIsland } from './island'
 import { navigationLogicFor } from './providers'
 import { useAppMachine } from './use-app-machine'
+
+const Footer = lazyIsland({
+  name: 'footer',
+  load: () => import('../features/footer/footer'),
+  scope: 'footer',
+})
 
 /** The frame of every page: skip link, header, the page, footer. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -22,7 +28,7 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" className={styles.main} tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      <Footer.Component />
       <Toaster />
     </div>
   )

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Header } from '../../src/features/header/header'
-import { Footer } from '../../src/features/footer/footer'
+import Footer from '../../src/features/footer/footer'
 import { renderInApp } from '../render'
 
 describe('header per language', () => {

@@ -63,6 +63,12 @@ const structure: Record<'home' | 'pricing' | 'useCases' | 'help' | 'docs', { sec
 }
 const myPages = Object.keys(structure) as Array<keyof typeof structure>
 
+/** Brings an island into view and waits until it has hydrated (it does when seen). */
+async function hydrateIsland(page: Page, name: string) {
+  await page.locator(`[data-island="${name}"] > *`).first().scrollIntoViewIfNeeded()
+  await page.locator(`[data-island="${name}"][data-hydrated]`).waitFor({ state: 'attached' })
+}
+
 async function open(page: Page, key: RouteKey, lang: Lang) {
   await page.goto(href(key, lang))
   // Hydrated: the machines run once the app has mounted.
@@ -77,7 +83,7 @@ for (const lang of langs) {
         const problems = watchConsole(page)
         await open(page, key, lang)
         const sections = await page
-          .locator('main > section')
+          .locator('main > section, main > [data-island] > section')
           .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section') ?? 'intro'))
         expect(sections).toEqual(structure[key].sections)
         for (const [selector, count] of Object.entries(structure[key].counts)) {
@@ -112,6 +118,7 @@ for (const lang of langs) {
 
     test('clicking a step makes it active and fills the progress bar', async ({ page }) => {
       await open(page, 'home', lang)
+      await hydrateIsland(page, 'landing')
       const section = page.locator('#how-it-works')
       const progress = section.getByRole('progressbar')
       await expect(progress).toHaveAttribute('aria-valuenow', /[1-4]/)
@@ -181,6 +188,9 @@ for (const lang of langs) {
       for (let i = 0; i < 4 && !(await first.evaluate((b) => b === document.activeElement)); i++) {
         await page.keyboard.press('Tab')
       }
+      await expect(first).toBeFocused()
+      // Focus scrolled the steps into view: they hydrate, and keep the focus.
+      await page.locator('[data-island="landing"][data-hydrated]').waitFor({ state: 'attached' })
       await expect(first).toBeFocused()
       await page.keyboard.press('Tab')
       await page.keyboard.press('Enter')

@@ -1,7 +1,8 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react/macro'
-import { ChevronDown } from 'lucide-react'
-import { faqAccordionLogic } from '../../app/providers'
+import { ChevronDown } from 'lucide'
+import { IconSvg } from '../../components/icon'
+import { faqAccordionLogic } from './logic'
 import { useAppMachine } from '../../app/use-app-machine'
 import { connectFaqAccordion } from './connect'
 import * as styles from './faq.css'
@@ -26,7 +27,7 @@ export function FaqAccordion({ items }: { items: readonly FaqItem[] }) {
           <h3 className={styles.heading}>
             <button className={styles.trigger} {...api.triggerProps(id)}>
               <span>{i18n._(question)}</span>
-              <ChevronDown className={styles.chevron} size={20} strokeWidth={1.75} aria-hidden="true" />
+              <IconSvg icon={ChevronDown} className={styles.chevron} size={20} strokeWidth={1.75} aria-hidden="true" />
             </button>
           </h3>
           <div className={styles.panel} {...api.panelProps(id)}>

@@ -1,5 +1,6 @@
 import { useLingui } from '@lingui/react/macro'
-import { Globe } from 'lucide-react'
+import { Globe } from 'lucide'
+import { IconSvg } from '../../components/icon'
 import type { RouteKey } from '../../app/routes'
 import { PageLink } from '../../components/links'
 import { Logo } from '../../components/logo'
@@ -9,7 +10,7 @@ import { localizePath, otherLang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import * as styles from './footer.css'
 
-export function Footer() {
+export default function Footer() {
   const { t } = useLingui()
   const lang = useLang()
   const other = otherLang(lang)
@@ -37,7 +38,7 @@ export function Footer() {
             </p>
             <div>
               <a className={styles.langButton} href={localizePath('/', other)} hrefLang={other} lang={other}>
-                <Globe size={18} strokeWidth={1.75} aria-hidden="true" />
+                <IconSvg icon={Globe} size={18} strokeWidth={1.75} aria-hidden="true" />
                 {other === 'en' ? 'English' : 'Norsk'}
               </a>
             </div>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { Check, Pause, Play, Sparkles } from 'lucide-react'
-import { heroCardLogic } from '../../app/providers'
+import { Check, Pause, Play, Sparkles } from 'lucide'
+import { IconSvg } from '../../components/icon'
+import { heroCardLogic } from './logic'
 import { useAppMachine } from '../../app/use-app-machine'
 import { connectHeroCard } from './connect'
 import * as styles from './hero-card.css'
@@ -26,7 +27,7 @@ export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLog
     <figure className={styles.card} aria-labelledby="hero-card-title" {...api.rootProps}>
       <div className={styles.header}>
         <span className={styles.brandDot} aria-hidden="true">
-          <Sparkles size={14} strokeWidth={1.75} />
+          <IconSvg icon={Sparkles} size={14} strokeWidth={1.75} />
         </span>
         <span className={styles.headerText}>
           <span id="hero-card-title" className={styles.headerTitle}>
@@ -37,7 +38,7 @@ export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLog
           </span>
         </span>
         <button className={styles.control} {...api.controlProps}>
-          {api.playing ? <Pause {...icon} /> : <Play {...icon} />}
+          {api.playing ? <IconSvg icon={Pause} {...icon} /> : <IconSvg icon={Play} {...icon} />}
         </button>
       </div>
 
@@ -55,11 +56,11 @@ export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLog
           </p>
           <ul className={styles.checklist}>
             <li>
-              <Check {...icon} className={styles.checkIcon} />
+              <IconSvg icon={Check} {...icon} className={styles.checkIcon} />
               <Trans>Read her recent posts and company news</Trans>
             </li>
             <li>
-              <Check {...icon} className={styles.checkIcon} />
+              <IconSvg icon={Check} {...icon} className={styles.checkIcon} />
               <Trans>Matched your ICP: Head of Sales, B2B software</Trans>
             </li>
             <li>
@@ -76,7 +77,7 @@ export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLog
 
         <div className={styles.step} {...api.stepProps(1)}>
           <p className={styles.stepTitle}>
-            <Sparkles {...icon} className={styles.accentIcon} />
+            <IconSvg icon={Sparkles} {...icon} className={styles.accentIcon} />
             {stepTitles[1]}
           </p>
           <p className={styles.suggestion}>
@@ -97,7 +98,7 @@ export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLog
 
         <div className={styles.step} {...api.stepProps(2)}>
           <p className={styles.stepTitle}>
-            <Check {...icon} className={styles.successIcon} />
+            <IconSvg icon={Check} {...icon} className={styles.successIcon} />
             {stepTitles[2]}
           </p>
           <blockquote className={styles.message}>

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { howItWorksLogic } from '../../app/providers'
+import { howItWorksLogic } from './logic'
 import { useAppMachine } from '../../app/use-app-machine'
+import { IconSvg } from '../../components/icon'
 import { SectionHeader } from '../../components/section-header'
 import * as ui from '../../components/ui.css'
 import { connectHowItWorks } from './connect'
@@ -45,7 +46,7 @@ export function HowItWorks({ logic = howItWorksLogic }: { logic?: typeof howItWo
                   {String(index + 1).padStart(2, '0')}
                 </span>
                 <span className={styles.icon} aria-hidden="true">
-                  <Icon size={22} strokeWidth={1.75} />
+                  <IconSvg icon={Icon} size={22} strokeWidth={1.75} />
                 </span>
                 <h3 className={styles.title}>
                   <button className={styles.trigger} {...api.triggerProps(index)}>
