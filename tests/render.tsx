@@ -1,5 +1,5 @@
 import { I18nProvider } from '@lingui/react'
-import { type RenderOptions, render } from '@testing-library/react'
+import { act, type RenderOptions, render } from '@testing-library/react'
 import type { ReactElement, ReactNode } from 'react'
 import { Router } from 'wouter'
 import { memoryLocation } from 'wouter/memory-location'
@@ -29,3 +29,9 @@ export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', browser
   )
   return { ...render(ui, { wrapper, ...options }), location, i18n }
 }
+
+/** The toaster loads with the first page that can raise toasts: waits until it has. */
+export const toasterLoaded = () =>
+  act(async () => {
+    await import('../src/features/toaster/toast-list')
+  })

@@ -7,7 +7,7 @@ import { RegisterForm } from '../../src/features/register/register-form'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
 import { settle } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
+import { renderInApp, toasterLoaded } from '../render'
 import { machineModels } from '../model/catalogue'
 
 // The real actors call Supabase; here each run is a promise the test settles.
@@ -68,15 +68,17 @@ testMachinePaths(
   loginFormMachine,
   machineModels.loginForm.options,
   {
-    start: () => {
+    start: async () => {
       freshFakes()
-      return renderInApp(
+      const view = renderInApp(
         <ToasterProvider>
           <LoginForm />
           <Toaster />
         </ToasterProvider>,
         { lang: 'nb', path: '/login' },
       )
+      await toasterLoaded()
+      return view
     },
     execute: (_, event) => userAction(event as never, 'Logg inn', 'Fortsett med Google'),
     verify: ({ location }, planned) => {
@@ -110,15 +112,17 @@ testMachinePaths(
   registerFormMachine,
   machineModels.registerForm.options,
   {
-    start: () => {
+    start: async () => {
       freshFakes()
-      return renderInApp(
+      const view = renderInApp(
         <ToasterProvider>
           <RegisterForm />
           <Toaster />
         </ToasterProvider>,
         { lang: 'en', path: '/en/register' },
       )
+      await toasterLoaded()
+      return view
     },
     execute: async (_, event) => {
       const e = event as { type: string; field?: string; value?: string }

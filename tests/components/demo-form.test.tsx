@@ -9,7 +9,7 @@ import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
+import { renderInApp, toasterLoaded } from '../render'
 
 const nb = {
   labels: {
@@ -36,7 +36,7 @@ const field = (name: DemoField) => screen.getByLabelText(nb.labels[name]) as HTM
 const form = () => document.getElementById('demo-form') as HTMLFormElement
 const submitButton = () => within(form()).getByRole('button')
 
-function start() {
+async function start() {
   const send = controllablePromise<DemoResponse, DemoRequest>()
   const logic = demoFormMachine.provide({
     actors: { sendDemoRequest: send.logic },
@@ -49,6 +49,7 @@ function start() {
     </ToasterProvider>,
     { lang: 'nb' },
   )
+  await toasterLoaded()
   return { send, ...view }
 }
 

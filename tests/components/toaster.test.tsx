@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { DISMISS_AFTER_MS, type Toast, toasterMachine } from '../../machines/toaster.machine'
-import { Toaster, ToasterContext, ToasterProvider } from '../../src/features/toaster/toaster'
+import { Toaster, ToasterProvider, useToasterStore } from '../../src/features/toaster/toaster'
+import type { ToasterStore } from '../../src/features/toaster/toaster-store'
 import { sampleToasts } from '../model/catalogue'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
@@ -11,11 +12,13 @@ import { machineModels } from '../model/catalogue'
 beforeEach(() => vi.useFakeTimers(timerFakes))
 afterEach(() => vi.useRealTimers())
 
+let store: ToasterStore
+
 /** Stands in for the features that raise toasts. */
 function Raise() {
-  const toaster = ToasterContext.useActorRef()
+  store = useToasterStore()
   return sampleToasts.map((toast) => (
-    <button key={toast.id} type="button" onClick={() => toaster.send({ type: 'toast.add', toast })}>
+    <button key={toast.id} type="button" onClick={() => store.notify(toast)}>
       raise {toast.id}
     </button>
   ))
@@ -39,7 +42,13 @@ testMachinePaths(
     // user-event waits on timers, which are fake here: events are fired directly.
     execute: (_, event) => {
       const e = event as { type: string; toast?: Toast; id?: string }
-      if (e.type === 'toast.add') fireEvent.click(screen.getByRole('button', { name: `raise ${e.toast!.id}` }))
+      if (e.type === 'toast.add') {
+        fireEvent.click(screen.getByRole('button', { name: `raise ${e.toast!.id}` }))
+        // The first toast loads the toaster: wait for it, and for the toast to be added.
+        return act(async () => {
+          await store.start()
+        })
+      }
       else if (e.type === 'toast.dismiss') {
         const title = sampleToasts.find((t) => t.id === e.id)!.title
         const item = screen.getByText(title).closest('li')!

@@ -46,7 +46,7 @@ testMachinePaths(
       const snapshot = actor.getSnapshot()
       expect(snapshot.value).toEqual(planned.value)
       expect(snapshot.context.toasts.map((t) => t.id)).toEqual(planned.context.toasts.map((t: Toast) => t.id))
-      const api = connectToaster(snapshot, actor.send, { region: 'Varsler', dismiss: 'Lukk' })
+      const api = connectToaster(snapshot, actor.send, { region: 'Varsler' })
       expect(api.polite.every((t) => t.variant === 'default')).toBe(true)
       expect(api.assertive.every((t) => t.variant === 'destructive')).toBe(true)
       expect(api.regionProps['data-state']).toBe(snapshot.matches('empty') ? 'empty' : 'showing')

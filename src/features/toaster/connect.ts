@@ -1,25 +1,25 @@
-import type { FocusEvent, KeyboardEvent } from 'react'
-import type { SnapshotFrom } from 'xstate'
-import type { Toast, ToasterEvent, toasterMachine } from '../../../machines/toaster.machine'
+import type { FocusEvent } from 'react'
+import type { ToasterEvent } from '../../../machines/toaster.machine'
+import type { ToasterSnapshot } from './toaster-store'
 
 export interface ToasterLabels {
   region: string
-  dismiss: string
 }
 
-export function connectToaster(snapshot: SnapshotFrom<typeof toasterMachine>, send: (event: ToasterEvent) => void, labels: ToasterLabels) {
-  const { toasts } = snapshot.context
+/** `snapshot` is undefined until the first toast starts the toaster. */
+export function connectToaster(snapshot: ToasterSnapshot | undefined, send: (event: ToasterEvent) => void, labels: ToasterLabels) {
+  const toasts = snapshot?.context.toasts ?? []
   const leaves = (event: FocusEvent<HTMLElement>) => !event.currentTarget.contains(event.relatedTarget as Node | null)
   return {
     toasts,
     polite: toasts.filter((t) => t.variant === 'default'),
     assertive: toasts.filter((t) => t.variant === 'destructive'),
-    paused: snapshot.matches({ showing: 'paused' }),
+    paused: snapshot?.matches({ showing: 'paused' }) ?? false,
     regionProps: {
       role: 'region' as const,
       'aria-label': labels.region,
       'data-scope': 'toaster',
-      'data-state': snapshot.matches('empty') ? 'empty' : 'showing',
+      'data-state': !snapshot || snapshot.matches('empty') ? 'empty' : 'showing',
       onPointerEnter: () => send({ type: 'toaster.pause' }),
       onPointerLeave: () => send({ type: 'toaster.resume' }),
       onFocus: () => send({ type: 'toaster.pause' }),
@@ -30,18 +30,5 @@ export function connectToaster(snapshot: SnapshotFrom<typeof toasterMachine>, se
     /** Permanent live regions, so screen readers announce what is added to them. */
     politeListProps: { role: 'status' as const, 'aria-live': 'polite' as const },
     assertiveListProps: { role: 'alert' as const, 'aria-live': 'assertive' as const },
-    getToastProps: (toast: Toast) => ({
-      'data-part': 'toast',
-      'data-variant': toast.variant,
-      tabIndex: 0,
-      onKeyDown: (event: KeyboardEvent) => {
-        if (event.key === 'Escape') send({ type: 'toast.dismiss', id: toast.id })
-      },
-    }),
-    getDismissProps: (toast: Toast) => ({
-      type: 'button' as const,
-      'aria-label': labels.dismiss,
-      onClick: () => send({ type: 'toast.dismiss', id: toast.id }),
-    }),
   }
 }

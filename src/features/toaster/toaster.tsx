@@ -1,70 +1,63 @@
 import { useLingui } from '@lingui/react/macro'
-import { createActorContext } from '@xstate/react'
-import { X } from 'lucide'
-import { IconSvg } from '../../components/icon'
-import { type ReactNode, useCallback } from 'react'
-import { type Toast, toasterMachine } from '../../../machines/toaster.machine'
-import { appInspect } from '../../app/inspector'
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import type { Toast } from '../../../machines/toaster.machine'
 import { connectToaster } from './connect'
+import { ToasterStore } from './toaster-store'
 import * as styles from './toaster.css'
 
-/** The app-wide toaster actor. */
-export const ToasterContext = createActorContext(toasterMachine, { inspect: appInspect })
+const ToasterStoreContext = createContext<ToasterStore | null>(null)
+
+/** The app-wide toaster. Outside <ToasterProvider> it is a programming error. */
+export function useToasterStore(): ToasterStore {
+  const store = useContext(ToasterStoreContext)
+  if (!store) throw new Error('The toaster was used outside <ToasterProvider>: wrap the app in <ToasterProvider>.')
+  return store
+}
 
 let lastId = 0
 
 export type Notification = Omit<Toast, 'id' | 'variant'> & { variant?: Toast['variant'] }
 
-/** Shows a toast: `notify({ title, description, variant })`. */
+/** Shows a toast: `notify({ title, description, variant })`. A page that can raise toasts loads
+ * the toaster as it renders, so its first toast shows at once. */
 export function useNotify() {
-  const toaster = ToasterContext.useActorRef()
+  const store = useToasterStore()
+  void store.start()
   return useCallback(
     (notification: Notification) => {
       lastId += 1
-      toaster.send({ type: 'toast.add', toast: { variant: 'default', ...notification, id: `toast-${lastId}` } })
+      store.notify({ variant: 'default', ...notification, id: `toast-${lastId}` })
     },
-    [toaster],
+    [store],
   )
 }
 
-function ToastList({ toasts, api }: { toasts: Toast[]; api: ReturnType<typeof connectToaster> }) {
-  return toasts.map((toast) => (
-    <li key={toast.id} className={styles.toast} {...api.getToastProps(toast)}>
-      <div>
-        <p className={styles.title}>{toast.title}</p>
-        {toast.description ? <p className={styles.description}>{toast.description}</p> : null}
-      </div>
-      <button className={styles.dismiss} {...api.getDismissProps(toast)}>
-        <IconSvg icon={X} size={18} aria-hidden="true" />
-      </button>
-    </li>
-  ))
-}
-
+/** The toasts' live regions, on every page from the start (so that screen readers announce what
+ * is added to them); the toasts themselves render once the first one is raised. */
 export function Toaster() {
   const { t } = useLingui()
-  const snapshot = ToasterContext.useSelector((s) => s)
-  const toaster = ToasterContext.useActorRef()
-  const api = connectToaster(snapshot, toaster.send, {
+  const store = useToasterStore()
+  const snapshot = useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot)
+  const api = connectToaster(snapshot, store.send, {
     region: t({ message: 'Notifications', context: 'toast region label' }),
-    dismiss: t({ message: 'Close notification', context: 'toast dismiss button' }),
   })
+  const dismissLabel = t({ message: 'Close notification', context: 'toast dismiss button' })
+  const List = store.List
   return (
     <section className={styles.region} {...api.regionProps}>
       <div {...api.politeListProps}>
-        <ul className={styles.list}>
-          <ToastList toasts={api.polite} api={api} />
-        </ul>
+        <ul className={styles.list}>{List ? <List toasts={api.polite} send={store.send} dismissLabel={dismissLabel} /> : null}</ul>
       </div>
       <div {...api.assertiveListProps}>
-        <ul className={styles.list}>
-          <ToastList toasts={api.assertive} api={api} />
-        </ul>
+        <ul className={styles.list}>{List ? <List toasts={api.assertive} send={store.send} dismissLabel={dismissLabel} /> : null}</ul>
       </div>
     </section>
   )
 }
 
 export function ToasterProvider({ children }: { children: ReactNode }) {
-  return <ToasterContext.Provider>{children}</ToasterContext.Provider>
+  const [store] = useState(() => new ToasterStore())
+  // The toaster's actor, once started, ends with the provider.
+  useEffect(() => () => store.stop(), [store])
+  return <ToasterStoreContext.Provider value={store}>{children}</ToasterStoreContext.Provider>
 }
