@@ -6,8 +6,7 @@ import { PageSpinner } from '../components/spinner'
 import { AuthProvider } from '../features/auth/auth-context'
 import { ToasterProvider } from '../features/toaster/toaster'
 import { useLang } from '../i18n/use-lang'
-import NotFoundPage from '../views/not-found-page'
-import { routeViews } from './route-views'
+import { notFoundView, routeViews } from './route-views'
 import { href, routeKeys } from './routes'
 import { Shell } from './shell'
 
@@ -29,7 +28,7 @@ function Pages() {
             </Route>
           )
         })}
-        <Route component={NotFoundPage} />
+        <Route component={notFoundView.Component} />
       </Switch>
     </Suspense>
   )

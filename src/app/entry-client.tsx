@@ -7,7 +7,7 @@ import { langFromPath } from '../i18n/lang'
 import { wantsPseudoLocale } from '../i18n/pseudo'
 import { App } from './app'
 import { connectDevTools } from './inspector'
-import { routeViews } from './route-views'
+import { notFoundView, routeViews } from './route-views'
 import { matchRoute } from './routes'
 import { routeScope } from '../i18n/scopes'
 
@@ -17,7 +17,7 @@ const [i18n] = await Promise.all([
   createI18n(lang, route ? [routeScope[route.key]] : [], { pseudo: wantsPseudoLocale(location.search) }),
   connectDevTools(location.search),
 ])
-if (route) await routeViews[route.key].preload(i18n)
+await (route ? routeViews[route.key] : notFoundView).preload(i18n)
 const root = document.getElementById('root')!
 const app = <App i18n={i18n} />
 

@@ -1,7 +1,8 @@
 import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
 import { notFoundDescription, routeDescriptions } from './route-descriptions'
-import { accessOf, href, notFoundMeta, type RouteKey, routeTable } from './routes'
+import { routeViews } from './route-views'
+import { accessOf, href, notFoundMeta, type RouteKey } from './routes'
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -18,7 +19,8 @@ export interface HeadInput {
 
 /** The `<head>` tags of a prerendered page: title, description, canonical, hreflang, Open Graph. */
 export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): string {
-  const title = i18n._(route ? routeTable[route].title : notFoundMeta.title)
+  // The page's module is loaded: the prerenderer renders it first.
+  const title = i18n._(route ? routeViews[route].title()! : notFoundMeta.title)
   const description = i18n._(route ? routeDescriptions[route] : notFoundDescription)
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`]
   if (!route) {

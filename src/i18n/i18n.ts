@@ -4,6 +4,10 @@ import type { CatalogScope } from './scopes'
 
 type Load = () => Promise<{ messages: Messages }>
 
+// The `meta` scope (meta descriptions) is the prerenderer's only: client bundles hold no trace of it.
+const serverOnly = (load: Load): Load =>
+  import.meta.env.SSR ? load : () => Promise.reject(new Error('The meta scope is for the prerenderer only'))
+
 // One small chunk per language and scope; a page loads `core` and its own scope.
 const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
   nb: {
@@ -14,7 +18,8 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
     pages: () => import('../../locales/nb/messages.po?scope=pages'),
     legal: () => import('../../locales/nb/messages.po?scope=legal'),
     account: () => import('../../locales/nb/messages.po?scope=account'),
-    meta: () => import('../../locales/nb/messages.po?scope=meta'),
+    notFound: () => import('../../locales/nb/messages.po?scope=notFound'),
+    meta: serverOnly(() => import('../../locales/nb/messages.po?scope=meta')),
   },
   en: {
     core: () => import('../../locales/en/messages.po?scope=core'),
@@ -24,7 +29,8 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
     pages: () => import('../../locales/en/messages.po?scope=pages'),
     legal: () => import('../../locales/en/messages.po?scope=legal'),
     account: () => import('../../locales/en/messages.po?scope=account'),
-    meta: () => import('../../locales/en/messages.po?scope=meta'),
+    notFound: () => import('../../locales/en/messages.po?scope=notFound'),
+    meta: serverOnly(() => import('../../locales/en/messages.po?scope=meta')),
   },
 }
 
@@ -41,6 +47,7 @@ const pseudoCatalogs: Record<CatalogScope, Load> | undefined =
         pages: () => import('../../locales/en/messages.po?scope=pages&pseudo'),
         legal: () => import('../../locales/en/messages.po?scope=legal&pseudo'),
         account: () => import('../../locales/en/messages.po?scope=account&pseudo'),
+        notFound: () => import('../../locales/en/messages.po?scope=notFound&pseudo'),
         meta: () => import('../../locales/en/messages.po?scope=meta&pseudo'),
       }
     : undefined

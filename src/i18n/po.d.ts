@@ -19,6 +19,10 @@ declare module '*.po?scope=footer' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?scope=notFound' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
 declare module '*.po?scope=meta' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages

@@ -4,7 +4,7 @@ import type { RouteKey } from '../app/route-paths'
  * language string of the site (the legal texts alone are most of them). `landing` and `footer`
  * belong to parts that hydrate when they scroll into view (see `src/app/island.tsx`); `meta` is for
  * the prerenderer only (the pages' meta descriptions). */
-export const catalogScopes = ['core', 'home', 'landing', 'footer', 'pages', 'legal', 'account', 'meta'] as const
+export const catalogScopes = ['core', 'home', 'landing', 'footer', 'pages', 'legal', 'account', 'notFound', 'meta'] as const
 export type CatalogScope = (typeof catalogScopes)[number]
 
 /** Where a message is used decides its scope; files not listed here belong to `core`. */
@@ -17,6 +17,7 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/views/dpa-page', 'legal'],
   ['src/views/security-page', 'legal'],
   ['src/views/legal-hub-page', 'legal'],
+  ['src/views/not-found-page', 'notFound'],
   ['src/views/home-page', 'home'],
   ['src/features/landing/hero', 'home'],
   ['src/features/hero-card/', 'home'],

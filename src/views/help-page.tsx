@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
 import * as ui from '../components/ui.css'
@@ -5,6 +6,9 @@ import { FaqAccordion } from '../features/faq/faq-accordion'
 import { ContactCard } from '../features/help/contact-card'
 import * as styles from '../features/help/help.css'
 import { helpFaqs } from '../lib/faqs'
+
+/** The page's title (the document's, and the prerendered head's). */
+export const title = msg({ message: 'Help center – Vekstlinje', context: 'page title' })
 
 export default function HelpPage() {
   return (

@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
 import { afterIntro } from '../components/page-sections.css'
@@ -8,6 +9,9 @@ import { PlanCard } from '../features/pricing/plan-card'
 import * as styles from '../features/pricing/pricing.css'
 import { PricingSteps } from '../features/pricing/pricing-steps'
 import { pricingFaqs } from '../lib/faqs'
+
+/** The page's title (the document's, and the prerendered head's). */
+export const title = msg({ message: 'Pricing – Vekstlinje', context: 'page title' })
 
 export default function PricingPage() {
   return (

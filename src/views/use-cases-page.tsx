@@ -1,3 +1,4 @@
+import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { ArrowRight } from 'lucide'
 import { IconSvg } from '../components/icon'
@@ -9,6 +10,9 @@ import * as ui from '../components/ui.css'
 import { AudienceCards } from '../features/use-cases/audiences'
 import { GrowthTeaser } from '../features/use-cases/growth-teaser'
 import * as styles from '../features/use-cases/use-cases.css'
+
+/** The page's title (the document's, and the prerendered head's). */
+export const title = msg({ message: 'Use cases – Vekstlinje', context: 'page title' })
 
 export default function UseCasesPage() {
   return (

@@ -1,7 +1,7 @@
 import type { I18n } from '@lingui/core'
 import { fromCallback } from 'xstate'
 import type { NavigationEvent } from '../../../machines/navigation.machine'
-import { matchRoute, notFoundMeta, routeTable } from '../../app/routes'
+import { titleOf } from '../../app/route-views'
 import { onLocationChange } from '../../lib/location-events'
 
 export const watchRouteForNavigation = fromCallback<NavigationEvent>(({ sendBack }) => {
@@ -18,7 +18,8 @@ export const scrollToAnchor = (hash: string) => {
   else scrollToTop()
 }
 
-export const setDocumentTitle = (i18n: I18n, path: string) => {
-  const route = matchRoute(path)
-  document.title = i18n._(route ? routeTable[route.key].title : notFoundMeta.title)
+export const setDocumentTitle = async (i18n: I18n, path: string) => {
+  const title = await titleOf(i18n, path)
+  // Only if the visitor is still there.
+  if (location.pathname === path) document.title = title
 }
