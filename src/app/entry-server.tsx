@@ -5,11 +5,14 @@ import { routeScope } from '../i18n/scopes'
 import { type Lang, htmlLang } from '../i18n/lang'
 import { App, type SsrContext } from './app'
 import { headTags } from './head'
-import { routeViews } from './route-views'
-import type { RouteKey } from './routes'
+import { notFoundView, routeViews } from './route-views'
+import { accessOf, type RouteKey, routeTable } from './routes'
 
 export interface RenderedPage {
   html: string
+  /** The source modules the page loads before it hydrates, beyond the entry and its imports: the
+   * prerenderer preloads their chunks, so the browser fetches them all at once. */
+  modules: string[]
   head: string
   htmlLang: string
   status: number
@@ -29,9 +32,10 @@ export async function renderPage(options: {
   origin: string
   extraHead?: string[]
 }): Promise<RenderedPage> {
-  const i18n = await createI18n(options.lang, options.route ? [routeScope[options.route], 'meta'] : ['meta'])
+  const scopes = options.route ? [routeScope[options.route]] : (['notFound'] as const)
+  const i18n = await createI18n(options.lang, [...scopes, 'meta'])
   // Loaded ahead, the view renders at once: no pending Suspense boundary, no inline script.
-  if (options.route) await routeViews[options.route].preload(i18n)
+  await (options.route ? routeViews[options.route] : notFoundView).preload(i18n)
   const ssrContext: SsrContext = {}
   const errors: unknown[] = []
   // A message outside the page's catalog scopes would show its id: fail the build instead.
@@ -51,8 +55,12 @@ export async function renderPage(options: {
   const structuredData = options.route
     ? structuredDataFor(options.route, i18n, options.origin, options.lang).map(jsonLdTag)
     : []
+  const catalogs = ['core', ...scopes].map((scope) => `locales/${options.lang}/messages.po?scope=${scope}`)
+  const view = [options.route ? routeTable[options.route].view : 'src/views/not-found-page.tsx']
+  const gate = options.route && accessOf(options.route) === 'protected' ? ['src/features/auth/protected-route.tsx'] : []
   return {
     html,
+    modules: [...view, ...gate, ...catalogs],
     head: headTags({
       i18n,
       lang: options.lang,

@@ -12,7 +12,8 @@ const mode = process.env.BUILD_MODE ?? 'production'
 if (!usesHostedSupabase()) Object.assign(process.env, await localSupabaseEnv())
 
 // Client and server builds must share the mode, or vanilla-extract class names differ.
-await build({ root: rootDir, mode, logLevel: 'warn' })
+// The manifest tells the prerenderer which chunks each page loads first.
+await build({ root: rootDir, mode, logLevel: 'warn', build: { manifest: true } })
 await build({
   root: rootDir,
   mode,

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as EntryServer from '../app/entry-server'
@@ -12,18 +12,46 @@ async function fontPreloads(): Promise<string[]> {
     .map((file) => `<link rel="preload" href="/assets/${file}" as="font" type="font/woff2" crossorigin />`)
 }
 
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+  isEntry?: boolean
+}
+type Manifest = Record<string, ManifestChunk>
+
+/** The chunks of the given modules and of everything they import statically, plus the entry's
+ * imports: preloaded from the HTML, the browser fetches all the page needs to hydrate at once
+ * instead of discovering it import by import. */
+export function preloadsFor(manifest: Manifest, modules: readonly string[]): string[] {
+  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk) throw new Error(`${key} is not in the build manifest`)
+    if (chunk === entry || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  for (const imported of entry?.imports ?? []) visit(imported)
+  for (const module of modules) visit(module)
+  return [...files]
+}
+
 /** Writes static HTML for every route in both languages, and the 404 pages. */
 export async function prerender(): Promise<number> {
   const { renderPage, allRoutes } = (await import(
     pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
+  const manifestDir = path.join(distDir, '.vite')
+  const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as Manifest
   const origin = siteOrigin()
   const preloads = await fontPreloads()
   const write = async (file: string, page: EntryServer.RenderedPage) => {
+    const preloads = preloadsFor(manifest, page.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
     const html = template
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
-      .replace('<!--app-head-->', page.head)
+      .replace('<!--app-head-->', [page.head, ...preloads].join('\n    '))
       .replace('<!--app-html-->', page.html)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, html)
@@ -37,6 +65,8 @@ export async function prerender(): Promise<number> {
     await write(notFoundFile(lang), await renderPage({ url, lang, origin, extraHead: preloads }))
   }
   await writeSitemap(origin, allRoutes)
+  // Build information only: not for the web.
+  await rm(manifestDir, { recursive: true, force: true })
   return allRoutes.length + langs.length
 }
 
