@@ -7,6 +7,7 @@ import babel from 'vite-plugin-babel'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
 import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
 import { shellChunk } from './src/build/vite-shell-chunk.ts'
+import { stripMachineDescriptions } from './src/build/vite-strip-descriptions.ts'
 
 // Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
 const linguiMacros = babel({
@@ -22,6 +23,7 @@ const linguiMacros = babel({
 const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
+const motionModule = /[\\/]src[\\/]features[\\/]motion[\\/]/
 const shell = shellChunk()
 
 export default defineConfig(({ command }) => ({
@@ -34,6 +36,7 @@ export default defineConfig(({ command }) => ({
     vanillaExtractPlugin(),
     shell.plugin,
     plainDynamicImports(),
+    stripMachineDescriptions(),
   ],
   publicDir: 'src/public',
   resolve: {
@@ -55,7 +58,9 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: frameworkModules, priority: 2 },
-            { name: 'shell', test: (id: string) => shell.isShellModule(id), priority: 1 },
+            // The reduced-motion watcher is shared by the landing's parts: with the shell, rather
+            // than a chunk of its own.
+            { name: 'shell', test: (id: string) => shell.isShellModule(id) || motionModule.test(id), priority: 1 },
           ],
         },
       },

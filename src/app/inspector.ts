@@ -3,10 +3,13 @@ import type { InspectionEvent } from 'xstate'
 type Listener = (event: InspectionEvent) => void
 const listeners = new Set<Listener>()
 
-/** Passed to every actor of the app; forwards to whatever tools are connected (development only). */
-export const appInspect = (event: InspectionEvent) => {
-  for (const listener of listeners) listener(event)
-}
+/** Passed to every actor of the app; forwards to whatever tools are connected. Development only:
+ * in production, actors report nothing. */
+export const appInspect = import.meta.env.DEV
+  ? (event: InspectionEvent) => {
+      for (const listener of listeners) listener(event)
+    }
+  : undefined
 
 /** In development only: the live-machines overlay (`?machines`, Alt+Shift+M), and the Stately
  * inspector when asked (`?inspect` or VITE_INSPECT=true). Dynamic imports keep both out of

@@ -1,4 +1,3 @@
-import clsx from 'clsx'
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { Link } from 'wouter'
 import { href, type RouteKey } from '../app/routes'
@@ -29,5 +28,6 @@ interface ButtonLinkProps extends PageLinkProps {
 }
 
 export function ButtonLink({ variant = 'primary', size = 'regular', className, ...rest }: ButtonLinkProps) {
-  return <PageLink className={clsx(buttonStyles[variant], size === 'large' && buttonLarge, className)} {...rest} />
+  const classes = [buttonStyles[variant], size === 'large' && buttonLarge, className].filter(Boolean).join(' ')
+  return <PageLink className={classes} {...rest} />
 }

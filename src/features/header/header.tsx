@@ -1,5 +1,4 @@
 import { useLingui } from '@lingui/react/macro'
-import clsx from 'clsx'
 import { Menu, X } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { useLocation } from 'wouter'
@@ -44,7 +43,7 @@ export function Header() {
 
   return (
     <header className={styles.root} {...header.rootProps} {...menu.rootProps}>
-      <div className={clsx(container, styles.bar)}>
+      <div className={`${container} ${styles.bar}`}>
         <PageLink to="home" className={styles.logo} aria-label={t`Vekstlinje – home`}>
           <Logo />
         </PageLink>
@@ -82,7 +81,7 @@ export function Header() {
               </li>
             ))}
           </ul>
-          <PageLink to="demo" className={clsx(button.primary, styles.panelDemo)} {...menu.itemProps}>
+          <PageLink to="demo" className={`${button.primary} ${styles.panelDemo}`} {...menu.itemProps}>
             {bookDemo}
           </PageLink>
         </nav>

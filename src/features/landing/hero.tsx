@@ -5,7 +5,7 @@ import type { ReactNode } from 'react'
 import { ButtonLink } from '../../components/links'
 import * as ui from '../../components/ui.css'
 import { claims } from '../../lib/claims'
-import * as styles from './landing.css'
+import * as styles from './hero.css'
 
 /** The landing's opening: the promise in text (the page's largest element), two actions and the card. */
 export function Hero({ card }: { card: ReactNode }) {
