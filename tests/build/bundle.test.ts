@@ -35,6 +35,22 @@ describe.skipIf(!built)('the production build', () => {
     }
   })
 
+  it('carries no machine descriptions (documentation for the inspector and `npm run paths`)', () => {
+    const described = ['At the top: 80 px tall, transparent.', 'Waiting for the next page change.']
+    for (const text of described) expect(readFileSync(path.join(dist, '..', 'machines', 'header.machine.ts'), 'utf8') + readFileSync(path.join(dist, '..', 'machines', 'navigation.machine.ts'), 'utf8')).toContain(text)
+    for (const file of assets) for (const text of described) expect(read(`assets/${file}`), file).not.toContain(text)
+  })
+
+  it('preloads from each page all the JavaScript it runs before hydrating', () => {
+    for (const route of allRoutes) {
+      const html = readFileSync(pageFile(route.url), 'utf8')
+      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]!)
+      expect(preloaded.some((file) => /\/framework-/.test(file)), route.url).toBe(true)
+      // The core messages and the page's own.
+      expect(preloaded.filter((file) => /\/messages-/.test(file)), route.url).toHaveLength(2)
+    }
+  })
+
   it('contains no pseudo-locale messages (a development and pseudo-build catalog only)', () => {
     for (const file of assets) {
       expect(read(`assets/${file}`), file).not.toMatch(/[àßƀĆćĎďĒēƑƒĜĝĤĥĨĩĴĵĶķĹĺḾḿŃńŌōƤƥǪǫŔŕŚśŢţŨũŴŵŶŷŹź]{4,}/)
