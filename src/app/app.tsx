@@ -5,6 +5,7 @@ import { Route, Router, Switch } from 'wouter'
 import { PageSpinner } from '../components/spinner'
 import { AuthProvider } from '../features/auth/auth-context'
 import { ToasterProvider } from '../features/toaster/toaster'
+import type { ToasterStore } from '../features/toaster/toaster-store'
 import { useLang } from '../i18n/use-lang'
 import { notFoundView, routeViews } from './route-views'
 import { href, routeKeys } from './routes'
@@ -35,11 +36,21 @@ function Pages() {
 }
 
 /** The whole site for one language; the server passes the path it renders. */
-export function App({ i18n, ssrPath, ssrContext }: { i18n: I18n; ssrPath?: string; ssrContext?: SsrContext }) {
+export function App({
+  i18n,
+  toaster,
+  ssrPath,
+  ssrContext,
+}: {
+  i18n: I18n
+  toaster: ToasterStore
+  ssrPath?: string
+  ssrContext?: SsrContext
+}) {
   return (
     <I18nProvider i18n={i18n}>
       <Router ssrPath={ssrPath} ssrContext={ssrContext}>
-        <ToasterProvider>
+        <ToasterProvider store={toaster}>
           <AuthProvider>
             <Shell>
               <Pages />

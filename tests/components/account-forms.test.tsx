@@ -5,6 +5,7 @@ import { registerFormMachine } from '../../machines/register-form.machine'
 import { LoginForm } from '../../src/features/login/login-form'
 import { RegisterForm } from '../../src/features/register/register-form'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { ToasterStore } from '../../src/features/toaster/toaster-store'
 import { settle } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { renderInApp, toasterLoaded } from '../render'
@@ -71,7 +72,7 @@ testMachinePaths(
     start: async () => {
       freshFakes()
       const view = renderInApp(
-        <ToasterProvider>
+        <ToasterProvider store={new ToasterStore()}>
           <LoginForm />
           <Toaster />
         </ToasterProvider>,
@@ -115,7 +116,7 @@ testMachinePaths(
     start: async () => {
       freshFakes()
       const view = renderInApp(
-        <ToasterProvider>
+        <ToasterProvider store={new ToasterStore()}>
           <RegisterForm />
           <Toaster />
         </ToasterProvider>,

@@ -3,6 +3,7 @@ import { expect, vi } from 'vitest'
 import { checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
 import { Checkout } from '../../src/features/checkout/checkout'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { ToasterStore } from '../../src/features/toaster/toaster-store'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
 import type { controllablePromise } from '../model/fake-actors'
@@ -74,7 +75,7 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
       fakes.checkoutLangs.length = 0
       const page = spyOnPageChanges()
       const view = renderInApp(
-        <ToasterProvider>
+        <ToasterProvider store={new ToasterStore()}>
           <Checkout />
           <Toaster />
         </ToasterProvider>,

@@ -10,6 +10,7 @@ import { AuthProvider } from '../../src/features/auth/auth-context'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import { Dashboard } from '../../src/features/dashboard/dashboard'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { ToasterStore } from '../../src/features/toaster/toaster-store'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
 import type { controllablePromise } from '../model/fake-actors'
@@ -117,7 +118,7 @@ function mountDashboard(lang: Lang, path: string, session: AuthSession = kari) {
   fakes.logged.length = 0
   const view = renderInApp(
     <AuthProvider>
-      <ToasterProvider>
+      <ToasterProvider store={new ToasterStore()}>
         <ProtectedRoute>
           <Dashboard userId="u1" />
         </ProtectedRoute>

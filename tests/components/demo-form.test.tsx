@@ -6,6 +6,7 @@ import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse } from
 import { DemoForm } from '../../src/features/demo/demo-form'
 import { focusDemoField } from '../../src/features/demo/dom'
 import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
+import { ToasterStore } from '../../src/features/toaster/toaster-store'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
@@ -43,7 +44,7 @@ async function start() {
     actions: { focusField: (_, { field: name }) => focusDemoField(name) },
   })
   const view = renderInApp(
-    <ToasterProvider>
+    <ToasterProvider store={new ToasterStore()}>
       <DemoForm logic={logic} />
       <Toaster />
     </ToasterProvider>,
@@ -139,7 +140,7 @@ describe('Demo form view in English', () => {
     const send = controllablePromise<DemoResponse, DemoRequest>()
     const logic = demoFormMachine.provide({ actors: { sendDemoRequest: send.logic } })
     renderInApp(
-      <ToasterProvider>
+      <ToasterProvider store={new ToasterStore()}>
         <DemoForm logic={logic} />
         <Toaster />
       </ToasterProvider>,
@@ -170,7 +171,7 @@ describe('Demo form view in English', () => {
 
   it('shows the English problem after leaving a field', () => {
     renderInApp(
-      <ToasterProvider>
+      <ToasterProvider store={new ToasterStore()}>
         <DemoForm logic={demoFormMachine} />
       </ToasterProvider>,
       { lang: 'en' },
@@ -184,7 +185,7 @@ describe('Demo form view in English', () => {
 
   it('keeps the honeypot out of sight and out of the tab order', () => {
     renderInApp(
-      <ToasterProvider>
+      <ToasterProvider store={new ToasterStore()}>
         <DemoForm logic={demoFormMachine} />
       </ToasterProvider>,
       { lang: 'nb' },

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { DISMISS_AFTER_MS, type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { Toaster, ToasterProvider, useToasterStore } from '../../src/features/toaster/toaster'
-import type { ToasterStore } from '../../src/features/toaster/toaster-store'
+import { ToasterStore } from '../../src/features/toaster/toaster-store'
 import { sampleToasts } from '../model/catalogue'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
@@ -33,7 +33,7 @@ testMachinePaths(
   {
     start: () =>
       renderInApp(
-        <ToasterProvider>
+        <ToasterProvider store={new ToasterStore()}>
           <Raise />
           <Toaster />
         </ToasterProvider>,

@@ -1,8 +1,8 @@
 import { useLingui } from '@lingui/react/macro'
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useState, useSyncExternalStore } from 'react'
+import { createContext, type ReactNode, useCallback, useContext, useSyncExternalStore } from 'react'
 import type { Toast } from '../../../machines/toaster.machine'
 import { connectToaster } from './connect'
-import { ToasterStore } from './toaster-store'
+import type { ToasterStore } from './toaster-store'
 import * as styles from './toaster.css'
 
 const ToasterStoreContext = createContext<ToasterStore | null>(null)
@@ -55,9 +55,7 @@ export function Toaster() {
   )
 }
 
-export function ToasterProvider({ children }: { children: ReactNode }) {
-  const [store] = useState(() => new ToasterStore())
-  // The toaster's actor, once started, ends with the provider.
-  useEffect(() => () => store.stop(), [store])
+/** Makes the app's toaster (created, and stopped, by whoever starts the app) available to views. */
+export function ToasterProvider({ store, children }: { store: ToasterStore; children: ReactNode }) {
   return <ToasterStoreContext.Provider value={store}>{children}</ToasterStoreContext.Provider>
 }
