@@ -7,9 +7,14 @@ import { rootDir } from './site'
 // end-to-end tests in Debian's Chromium. Ends with one line of totals.
 const results = path.join(rootDir, 'test-results')
 mkdirSync(results, { recursive: true })
-const e2eEnv = { E2E_PORT: '5183', E2E_STACK_PORT: '54329' }
+// Ports can be moved (E2E_PORT, E2E_STACK_PORT, E2E_PSEUDO_PORT) to run two checkouts side by side.
+const e2eEnv = {
+  E2E_PORT: process.env.E2E_PORT ?? '5183',
+  E2E_STACK_PORT: process.env.E2E_STACK_PORT ?? '54329',
+  E2E_PSEUDO_PORT: process.env.E2E_PSEUDO_PORT ?? '5184',
+}
 // The build for the e2e tests talks to their own stack (port and keys of .local/e2e).
-const e2eStack = { SUPABASE_LOCAL_PORT: e2eEnv.E2E_STACK_PORT, SUPABASE_LOCAL_STATE: '.local/e2e', SITE_URL: 'http://localhost:5183' }
+const e2eStack = { SUPABASE_LOCAL_PORT: e2eEnv.E2E_STACK_PORT, SUPABASE_LOCAL_STATE: '.local/e2e', SITE_URL: `http://localhost:${e2eEnv.E2E_PORT}` }
 
 interface Step {
   name: string
@@ -45,7 +50,7 @@ const steps: Step[] = [
   {
     name: 'pseudo-locale sweep',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/pseudo-locale.config.ts', '--reporter=list,json'],
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e-pseudo.json') },
+    env: { E2E_PSEUDO_PORT: e2eEnv.E2E_PSEUDO_PORT, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e-pseudo.json') },
     counts: playwrightCounts('e2e-pseudo.json'),
   },
   {
