@@ -87,6 +87,18 @@ export default defineConfig(({ command }) => ({
         },
       },
       {
+        // The function tests again, each function served by Deno from what the CLI uploads.
+        extends: true,
+        test: {
+          name: 'deno',
+          environment: 'node',
+          include: ['tests/backend/{send-demo-request,create-checkout,stripe-webhook}.test.ts'],
+          env: { FUNCTIONS_RUNTIME: 'deno' },
+          testTimeout: 20000,
+          hookTimeout: 120000,
+        },
+      },
+      {
         // Checks of the built site (dist/); `npm test` runs them after the build.
         extends: true,
         test: { name: 'dist', environment: 'node', include: ['tests/build/**/*.test.ts'] },

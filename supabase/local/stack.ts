@@ -10,7 +10,7 @@ import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
 import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
 import { openDatabase } from './db.ts'
-import { FUNCTIONS_DIR, type FunctionEnv, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
+import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
 import { cors } from './http.ts'
 import { loadKeys } from './jwt.ts'
 import { createMailbox, mailboxRoutes } from './mailbox.ts'
@@ -36,6 +36,8 @@ export type StackOptions = {
   env?: Record<string, string | undefined>
   /** Folder of functions to mount; default supabase/functions. */
   functionsDir?: string
+  /** Handlers to mount instead of importing functionsDir's (e.g. the functions served by Deno). */
+  handlers?: Map<string, FunctionHandler>
   /** Where the JWT secret lives (and the data, unless dataDir says otherwise); default '.local'. */
   stateDir?: string
   /** Auth settings (confirmation, token lifetimes, rate limits); defaults mirror config.toml. */
@@ -90,7 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   const [keys, db, handlers] = await Promise.all([
     loadKeys(dataDir === null ? null : resolve(stateDir, 'jwt-secret.json')),
     openDatabase({ dataDir, cacheDir: TEMPLATE_CACHE_DIR }),
-    loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
+    options.handlers ?? loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
   ]).catch((error) => {
     unlock()
     throw error

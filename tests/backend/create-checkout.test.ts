@@ -5,8 +5,11 @@ import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import handler from '../../supabase/functions/create-checkout/handler.ts'
+import { functionHandler } from './function-runtime.ts'
 import { client, confirmedUser, type LocalStack, startTestStack } from './helpers.ts'
+
+/** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
+const handler = functionHandler('create-checkout')
 
 let stack: LocalStack
 const SITE = 'http://localhost:5173'

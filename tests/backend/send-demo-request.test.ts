@@ -2,8 +2,12 @@
 // and its handler called directly with the stack's env (to vary secrets and break things).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LIMITS } from '../../supabase/functions/_shared/demo-request.ts'
-import handler, { MAX_BODY_BYTES } from '../../supabase/functions/send-demo-request/handler.ts'
+import { MAX_BODY_BYTES } from '../../supabase/functions/send-demo-request/handler.ts'
+import { functionHandler } from './function-runtime.ts'
 import { client, type LocalStack, mails, startTestStack, uniqueEmail } from './helpers.ts'
+
+/** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
+const handler = functionHandler('send-demo-request')
 
 let stack: LocalStack
 const SALES = 'salg@vekstlinje.no'
@@ -264,11 +268,20 @@ describe('send-demo-request: nothing is lost', () => {
     expect(await mailsAbout(body.email)).toHaveLength(0)
   })
 
-  it('with no e-mail provider and no mailbox, the request is still stored', async () => {
+  it('with no e-mail provider and no mailbox → 500 not_configured, before anything is stored', async () => {
     const body = valid()
     const res = await post(body, { env: { LOCAL_MAILBOX_URL: undefined } })
-    expect(await res.json()).toEqual({ ok: true })
-    expect(await rowsFor(body.email)).toHaveLength(1)
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ ok: false, error: 'not_configured' })
+    expect(await rowsFor(body.email)).toHaveLength(0)
+  })
+
+  it('without the service role → 500 not_configured; RESEND_API_KEY counts as a way to notify', async () => {
+    const body = valid()
+    const res = await post(body, { env: { SUPABASE_SERVICE_ROLE_KEY: undefined, LOCAL_MAILBOX_URL: undefined, RESEND_API_KEY: 're_test' } })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({ ok: false, error: 'not_configured' })
+    expect(await rowsFor(body.email)).toHaveLength(0)
   })
 
   it('the next accepted request retries earlier failed notifications', async () => {

@@ -3,8 +3,11 @@
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import handler from '../../supabase/functions/stripe-webhook/handler.ts'
+import { functionHandler } from './function-runtime.ts'
 import { type LocalStack, startTestStack } from './helpers.ts'
+
+/** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
+const handler = functionHandler('stripe-webhook')
 
 let stack: LocalStack
 const SECRET = 'whsec_test_secret_for_the_webhook_tests'

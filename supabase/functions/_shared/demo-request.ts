@@ -192,3 +192,4 @@ export type DemoFailure =
   | 'invalid_json'
   | 'rate_limited'
   | 'storage_failed'
+  | 'not_configured'

@@ -8,8 +8,10 @@
 //        | 403 origin_not_allowed | 405 | 413 payload_too_large | 415 unsupported_media_type
 //        | 429 rate_limited (Retry-After) | 500 storage_failed.
 //
-// Environment (all optional but the first three, which Supabase provides):
-//   SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, SITE_URL
+// Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase provides them), and a way to
+// notify: RESEND_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it). Without
+// them every request answers 500 not_configured, before anything is stored. The rest is optional:
+//   SITE_URL                         the site; its origin is allowed by CORS
 //   SITE_ORIGINS                     comma-separated origins allowed by CORS
 //                                    (default http://localhost:5173,http://localhost:5183; SITE_URL's origin is always allowed)
 //   DEMO_RATE_LIMIT_PER_IP           stored requests per client IP per window (default 5)
@@ -29,7 +31,7 @@ import {
   validateDemoRequest,
 } from '../_shared/demo-request.ts'
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
-import type { FunctionEnv } from '../_shared/env.ts'
+import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { hasLocalMailbox, sendToLocalMailbox } from '../_shared/local-mailbox.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
@@ -265,6 +267,13 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n >= 0 ? n : fallback
 }
 
+/** Secrets without which the function cannot keep its promise (store, then notify). */
+export function missingConfiguration(env: FunctionEnv): string[] {
+  const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])
+  if (!env.RESEND_API_KEY?.trim() && !env.LOCAL_MAILBOX_URL?.trim()) missing.push('RESEND_API_KEY')
+  return missing
+}
+
 // ---------------------------------------------------------------------------------------------
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
@@ -279,6 +288,11 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!originOk) return failure(403, 'origin_not_allowed', cors)
   if (req.method !== 'POST') return failure(405, 'method_not_allowed', { ...cors, Allow: 'POST, OPTIONS' })
   if (!isJson(req.headers.get('content-type'))) return failure(415, 'unsupported_media_type', cors)
+  const missing = missingConfiguration(env)
+  if (missing.length > 0) {
+    logMissingSecrets('send-demo-request', missing)
+    return failure(500, 'not_configured', cors)
+  }
 
   let body: unknown
   try {
