@@ -3,10 +3,19 @@ import { build } from 'vite'
 import { writeOgImages } from './og-image'
 import { localSupabaseEnv, usesHostedSupabase } from '../server/local-supabase'
 import { prerender } from './prerender'
+import { isProductionBuild, productionBuildProblems } from './production'
 import { distDir, rootDir, ssrDir } from './site'
 
 const started = performance.now()
 const mode = process.env.BUILD_MODE ?? 'production'
+
+if (isProductionBuild(process.argv.slice(2), process.env)) {
+  const problems = productionBuildProblems(process.env)
+  if (problems.length > 0) {
+    console.error(`The production build needs its configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
+    process.exit(1)
+  }
+}
 
 // Without a hosted project, the bundle talks to the local stack (its URL and public anon key).
 if (!usesHostedSupabase()) Object.assign(process.env, await localSupabaseEnv())
