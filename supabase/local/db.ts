@@ -7,6 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFile
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { EXTENSION_STAND_INS_SQL } from './extensions.ts'
 
 export const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname
 
@@ -245,6 +246,7 @@ export function readMigrations(dir = MIGRATIONS_DIR): Migration[] {
 /** Applies the bootstrap, then every migration not yet recorded, then the realtime triggers. */
 export async function migrate(db: PGlite, migrations = readMigrations()): Promise<string[]> {
   await db.exec(BOOTSTRAP_SQL)
+  await db.exec(EXTENSION_STAND_INS_SQL)
   const done = new Set(
     (await db.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
       (r) => r.version,
@@ -277,7 +279,7 @@ function pgliteModule() {
 function templateKey(migrations: Migration[]): string {
   const hash = createHash('sha256')
   hash.update(readFileSync(join(PGLITE_DIST, '..', 'package.json')))
-  hash.update(BOOTSTRAP_SQL).update(REALTIME_TRIGGERS_SQL)
+  hash.update(BOOTSTRAP_SQL).update(EXTENSION_STAND_INS_SQL).update(REALTIME_TRIGGERS_SQL)
   for (const m of migrations) hash.update(m.version).update(m.sql)
   return hash.digest('hex').slice(0, 16)
 }

@@ -9,6 +9,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
 import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
+import { createScheduler, type Scheduler } from './cron.ts'
 import { openDatabase } from './db.ts'
 import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
 import { cors } from './http.ts'
@@ -42,6 +43,8 @@ export type StackOptions = {
   stateDir?: string
   /** Auth settings (confirmation, token lifetimes, rate limits); defaults mirror config.toml. */
   auth?: Partial<AuthConfig>
+  /** false: scheduled jobs run only when `cron.tick()` is called (tests); default every minute. */
+  schedule?: boolean
 }
 
 export type LocalStack = {
@@ -53,6 +56,8 @@ export type LocalStack = {
   /** The signing secret the stripe-webhook function checks (STRIPE_WEBHOOK_SECRET). */
   webhookSecret: string
   db: PGlite
+  /** The jobs migrations schedule with pg_cron, and the requests they send with pg_net. */
+  cron: Scheduler
   stop(): Promise<void>
 }
 
@@ -148,6 +153,15 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   })
   const realtime = attachRealtime(server as import('node:http').Server, ctx)
 
+  // What a hosted project stores in Vault for its scheduled jobs (see the migrations).
+  await db.query(
+    `insert into vault.secrets (name, secret) values ('project_url', $1), ('service_role_key', $2)
+     on conflict (name) do update set secret = excluded.secret, updated_at = now()`,
+    [url, keys.serviceRoleKey],
+  )
+  const cron = createScheduler(db)
+  if (options.schedule !== false) cron.start()
+
   if (!options.quiet) console.log(`[local stack] listening on ${url}`)
 
   let stopped: Promise<void> | undefined
@@ -159,8 +173,10 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     mailboxUrl: `${url}/mailbox`,
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     db,
+    cron,
     stop() {
       stopped ??= (async () => {
+        await cron.stop()
         await realtime.close()
         await new Promise<void>((done) => {
           server.close(() => done())

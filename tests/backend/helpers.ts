@@ -7,11 +7,20 @@ import { RUNTIME, runtimeHandlers } from './function-runtime.ts'
 
 export type { LocalStack }
 
-/** An in-memory stack on a free port; bcrypt at cost 4 (instead of 10) keeps the tests quick.
+/** An in-memory stack on a free port, scheduled jobs run by `stack.cron.tick()` only; bcrypt at
+ * cost 4 (instead of 10) keeps the tests quick.
  * In a Deno run (FUNCTIONS_RUNTIME=deno) it mounts the functions as Deno serves them. */
 export async function startTestStack(options: StackOptions = {}): Promise<LocalStack> {
   const handlers = RUNTIME === 'deno' && !options.functionsDir ? await runtimeHandlers() : undefined
-  return startStack({ port: 0, dataDir: null, quiet: true, ...(handlers ? { handlers } : {}), ...options, auth: { passwordHashCost: 4, ...options.auth } })
+  return startStack({
+    port: 0,
+    dataDir: null,
+    quiet: true,
+    schedule: false,
+    ...(handlers ? { handlers } : {}),
+    ...options,
+    auth: { passwordHashCost: 4, ...options.auth },
+  })
 }
 
 export class MemoryStorage {

@@ -35,7 +35,7 @@ afterAll(() => db.close())
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
@@ -93,5 +93,27 @@ describe('migrations from empty', () => {
     await db.exec(BOOTSTRAP_SQL)
     for (const migration of readMigrations()) await db.exec(migration.sql)
     expect(await fingerprint()).toEqual(before)
+  })
+})
+
+describe('the retry schedule without pg_cron and pg_net', () => {
+  it('applies on a Postgres that has neither (nor their stand-ins), with a notice instead of a job', async () => {
+    const plain = await PGlite.create()
+    try {
+      const notices: string[] = []
+      const retry = readMigrations().find((m) => m.name === 'demo_notification_retry')!
+      await plain.exec(retry.sql, { onNotice: (notice) => notices.push(notice.message ?? '') })
+      expect(notices.join('\n')).toContain('pg_cron or pg_net is not available')
+      expect((await plain.query("select to_regclass('cron.job') as job")).rows).toEqual([{ job: null }])
+    } finally {
+      await plain.close()
+    }
+  })
+
+  it('schedules one job with the stand-ins, and scheduling again replaces it', async () => {
+    const retry = readMigrations().find((m) => m.name === 'demo_notification_retry')!
+    await db.exec(retry.sql)
+    const { rows } = await db.query("select jobname, schedule from cron.job where jobname = 'retry-demo-notifications'")
+    expect(rows).toEqual([{ jobname: 'retry-demo-notifications', schedule: '*/5 * * * *' }])
   })
 })
