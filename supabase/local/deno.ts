@@ -31,14 +31,14 @@ export function denoBinary(): string {
   return join(pkg, 'deno')
 }
 
-/** Environment for Deno: its cache in `.local/deno`, npm packages from the npm registry. */
+/** Environment for Deno: its cache in `.local/deno`; npm packages come from the npm registry
+ * (or the one NPM_CONFIG_REGISTRY / .npmrc names). */
 export function denoEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
   return {
     ...process.env,
     DENO_DIR,
     DENO_NO_UPDATE_CHECK: '1',
     DENO_NO_PROMPT: '1',
-    NPM_CONFIG_REGISTRY: process.env.NPM_CONFIG_REGISTRY ?? 'https://registry.npmjs.org/',
     ...extra,
   }
 }
