@@ -43,6 +43,15 @@ export function denoEnv(extra: Record<string, string | undefined> = {}): NodeJS.
   }
 }
 
+/** Only what Deno needs to run: its cache, the path, home, and any npm registry setting. */
+function denoOwnEnv(): Record<string, string> {
+  const own: Record<string, string> = {}
+  for (const [name, value] of Object.entries(denoEnv())) {
+    if (value !== undefined && (/^(PATH|HOME|TMPDIR)$/.test(name) || /^(DENO_|NPM_CONFIG_)/.test(name))) own[name] = value
+  }
+  return own
+}
+
 export type DeployedFunction = { name: string; entrypoint: string; importMap: string | null }
 
 type FunctionsConfig = Record<string, { entrypoint?: string; import_map?: string; enabled?: boolean }>
@@ -140,7 +149,8 @@ export function denoCheck(dir: string, functions: DeployedFunction[]): { name: s
 export type DenoProcess = { url: string; child: ChildProcess; stop(): Promise<void> }
 
 /** Runs `script` under Deno with network and environment access; resolves once it listens.
- * Deno.serve() takes its address from DENO_SERVE_ADDRESS (port 0: a free one). */
+ * Its environment is `env` alone (plus what Deno itself needs), as a hosted function sees only
+ * its secrets. Deno.serve() takes its address from DENO_SERVE_ADDRESS (port 0: a free one). */
 export function runDeno(
   fn: DeployedFunction,
   dir: string,
@@ -151,7 +161,7 @@ export function runDeno(
   const child = spawn(
     denoBinary(),
     ['run', '--allow-net', '--allow-env', '--allow-read', ...configFlags(fn, dir), script, ...args],
-    { cwd: dir, env: denoEnv({ ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' }), stdio: ['ignore', 'pipe', 'pipe'] },
+    { cwd: dir, env: { ...denoOwnEnv(), ...env, DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0' }, stdio: ['ignore', 'pipe', 'pipe'] },
   )
   const stop = () =>
     new Promise<void>((done) => {

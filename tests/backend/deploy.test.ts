@@ -15,10 +15,25 @@ import {
   uploadCopy,
   uploadedFiles,
 } from '../../supabase/local/deno.ts'
-import { spawnSync } from 'node:child_process'
+import { type ChildProcess, spawnSync } from 'node:child_process'
 import { type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
 
 const dir = mkdtempSync(join(tmpdir(), 'functions-upload-'))
+
+/** Resolves once the process has written `text` to its stderr (the log arrives apart from the answer). */
+function logged(child: ChildProcess, text: string): Promise<void> {
+  return new Promise((resolve) => {
+    let log = ''
+    const onData = (chunk: Buffer) => {
+      log += chunk.toString()
+      if (log.includes(text)) {
+        child.stderr?.off('data', onData)
+        resolve()
+      }
+    }
+    child.stderr?.on('data', onData)
+  })
+}
 let functions: DeployedFunction[]
 
 beforeAll(() => {
@@ -110,20 +125,40 @@ describe('index.ts served by Deno, its environment from the process as on hosted
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     })
-    let log = ''
-    served.child.stderr?.on('data', (chunk: Buffer) => {
-      log += chunk.toString()
-    })
+    const line = logged(served.child, '[send-demo-request] not configured: missing RESEND_API_KEY')
     try {
       const email = uniqueEmail('deno')
       const res = await post(served.url, email)
       expect(res.status).toBe(500)
       expect(await res.json()).toEqual({ ok: false, error: 'not_configured' })
-      expect(log).toContain('[send-demo-request] not configured: missing RESEND_API_KEY')
+      await line
       const { rows } = await stack.db.query('select 1 from public.demo_requests where email = $1', [email])
       expect(rows).toHaveLength(0)
     } finally {
       await served.stop()
+    }
+  }, 60_000)
+})
+
+describe('a deployed function missing a required secret', () => {
+  it('answers 500 at its first request, with a log line naming what is missing', async () => {
+    const expected: Record<string, string> = {
+      'send-demo-request': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, RESEND_API_KEY',
+      'create-checkout': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL',
+      'stripe-webhook': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
+    }
+    const served = await Promise.all(functions.map((fn) => runDeno(fn, dir, join(dir, fn.entrypoint), {})))
+    try {
+      await Promise.all(
+        functions.map(async (fn, i) => {
+          const line = logged(served[i]!.child, `[${fn.name}] not configured: ${expected[fn.name]}`)
+          const res = await fetch(served[i]!.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })
+          expect({ name: fn.name, status: res.status }).toEqual({ name: fn.name, status: 500 })
+          await line
+        }),
+      )
+    } finally {
+      await Promise.all(served.map((s) => s.stop()))
     }
   }, 60_000)
 })

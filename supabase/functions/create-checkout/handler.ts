@@ -9,7 +9,9 @@
 //        | 405 | 409 { error: 'Already on Pro' } | 500 not configured | 502 provider failed.
 //
 // Environment:
-//   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL   (Supabase provides them)
+//   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY   (Supabase provides them)
+//   SITE_URL             required: the site, for the return URLs (a secret to set)
+//   Without any of these four, every request answers 500 and the log names what is missing.
 //   SITE_ORIGINS         comma-separated origins allowed by CORS (default http://localhost:5173,
 //                        http://localhost:5183; SITE_URL's origin is always allowed)
 //   STRIPE_SECRET_KEY    when set, Stripe Checkout; STRIPE_PRICE_PRO is then required
@@ -19,7 +21,7 @@
 import Stripe from 'stripe'
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
-import type { FunctionEnv } from '../_shared/env.ts'
+import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
@@ -134,6 +136,11 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
   if (!originOk) return answer(403, { error: 'Origin not allowed' }, cors)
   if (req.method !== 'POST') return answer(405, { error: 'Method not allowed' }, { ...cors, Allow: 'POST, OPTIONS' })
+  const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL'])
+  if (missing.length > 0) {
+    logMissingSecrets('create-checkout', missing)
+    return answer(500, { error: 'Checkout is not configured' }, cors)
+  }
 
   let user: User | null
   try {

@@ -15,7 +15,7 @@
 //   SITE_ORIGINS / SITE_URL for the CORS answer to the dashboard's health check.
 import Stripe from 'stripe'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
-import type { FunctionEnv } from '../_shared/env.ts'
+import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 
 export const MAX_BODY_BYTES = 512 * 1024
@@ -213,6 +213,12 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   if (req.method === 'OPTIONS') return new Response('ok', { status: 200, headers: cors })
   if (req.method !== 'POST') return new Response(null, { status: 405, headers: { ...cors, Allow: 'POST, OPTIONS' } })
+  // Without these nothing can be stored: 500, so that the provider retries once they are set.
+  const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])
+  if (missing.length > 0) {
+    logMissingSecrets('stripe-webhook', missing)
+    return json(500, { error: 'Webhook is not configured' })
+  }
 
   let raw: string
   try {
