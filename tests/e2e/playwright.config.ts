@@ -36,7 +36,8 @@ export default defineConfig({
     cwd: '../..',
     url: `${baseURL}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    // The site server starts the local stack first (PGlite, migrations): slow on a busy machine.
+    timeout: 120_000,
     env: {
       PORT: String(e2ePort),
       SUPABASE_LOCAL_PORT: String(e2eStackPort),

@@ -29,7 +29,7 @@ export default defineConfig({
     cwd: '../..',
     url: `${baseURL}/`,
     reuseExistingServer: false,
-    timeout: 30_000,
+    timeout: 120_000,
     env: { PORT: String(pseudoPort) },
   },
 })
