@@ -27,22 +27,46 @@ describe('stripping machine descriptions from production bundles', () => {
     const hook = plugin.transform as (code: string, id: string) => { code: string } | undefined
     return hook.call({}, code, id)?.code
   }
-  const config = `export const config = {
+  const machine = `import { setup } from 'xstate'
+const toast = { title: 'Saved', description: 'Shown to users' }
+export const machine = setup({}).createMachine({
   id: 'm',
   description: 'The whole machine.',
   initial: 'a',
   states: {
-    a: { description: \`State \${1}\`, on: { go: { target: 'b', description: "Go on." } } },
-    b: { description: 'B', },
+    a: {
+      description: \`State \${1}\`,
+      on: { go: { target: 'b', description: "Go on." }, back: [{ target: 'a', description: 'Again.' }] },
+      invoke: { src: 'load', onDone: { target: 'b', description: 'Loaded.' } },
+    },
+    b: { description: 'B', after: { 100: { target: 'a', description: 'Later.' } }, entry: [{ type: 'notify', params: { toast, description: 'a parameter' } }] },
   },
-}
+})
 `
-  const evaluate = (code: string) => new Function(code.replace('export const config =', 'return'))()
 
-  it('removes every description text and leaves the machine intact', () => {
-    const stripped = transform(config, '/work/machines/m.machine.ts')!
-    expect(stripped).not.toMatch(/description/)
-    expect(evaluate(stripped)).toEqual({ id: 'm', initial: 'a', states: { a: { on: { go: { target: 'b' } } }, b: {} } })
+  it('removes the descriptions of the machine, its states and its transitions', () => {
+    const stripped = transform(machine, '/work/machines/m.machine.ts')!
+    for (const text of ["'The whole machine.'", '"Go on."', "'Again.'", "'Loaded.'", "'B'", "'Later.'"]) {
+      expect(stripped).not.toContain(text)
+    }
+    expect(stripped).not.toContain('State $')
+    expect(stripped.match(/description/g)).toHaveLength(2)
+    expect(stripped).toContain("description: 'Shown to users'")
+    expect(stripped).toContain("description: 'a parameter'")
+  })
+
+  it('leaves the machine intact', () => {
+    const stripped = transform(machine, '/work/machines/m.machine.ts')!
+    const config = stripped.slice(stripped.indexOf('createMachine(') + 'createMachine('.length, stripped.lastIndexOf(')'))
+    const evaluate = new Function('toast', `return ${config}`)
+    expect(evaluate({})).toEqual({
+      id: 'm',
+      initial: 'a',
+      states: {
+        a: { on: { go: { target: 'b' }, back: [{ target: 'a' }] }, invoke: { src: 'load', onDone: { target: 'b' } } },
+        b: { after: { 100: { target: 'a' } }, entry: [{ type: 'notify', params: { toast: {}, description: 'a parameter' } }] },
+      },
+    })
   })
 
   it('leaves other modules alone, where `description` is data', () => {
