@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stripMachineDescriptions } from '../../src/build/vite-strip-descriptions'
 import { preloadsFor } from '../../src/build/prerender'
+import { isShellModule } from '../../src/build/vite-shell-chunk'
 import { scopeOfFile, scopesOfMessage } from '../../src/i18n/scopes'
 
 describe('catalog scopes', () => {
@@ -96,5 +97,24 @@ describe('preloading a page’s chunks', () => {
 
   it('fails on a module the build does not know', () => {
     expect(() => preloadsFor(manifest, ['src/views/gone-page.tsx'])).toThrow(/not in the build manifest/)
+  })
+})
+
+describe('the shell chunk', () => {
+  // index.html → entry-client → app → (header, icons from node_modules); a view is imported lazily.
+  const modules: Record<string, { isEntry: boolean; importers: string[]; importedIds: string[] }> = {
+    '/s/index.html': { isEntry: true, importers: [], importedIds: ['/s/src/app/entry-client.tsx'] },
+    '/s/src/app/entry-client.tsx': { isEntry: false, importers: ['/s/index.html'], importedIds: ['/s/src/app/app.tsx'] },
+    '/s/src/app/app.tsx': { isEntry: false, importers: ['/s/src/app/entry-client.tsx'], importedIds: ['/s/src/features/header/header.tsx'] },
+    '/s/src/features/header/header.tsx': { isEntry: false, importers: ['/s/src/app/app.tsx', '/s/src/views/home-page.tsx'], importedIds: ['/s/node_modules/lucide/icons.js'] },
+    '/s/node_modules/lucide/icons.js': { isEntry: false, importers: ['/s/src/features/header/header.tsx'], importedIds: [] },
+    '/s/src/views/home-page.tsx': { isEntry: false, importers: [], importedIds: ['/s/src/features/header/header.tsx', '/s/src/features/hero.tsx'] },
+    '/s/src/features/hero.tsx': { isEntry: false, importers: ['/s/src/views/home-page.tsx'], importedIds: [] },
+  }
+  const graph = { getModuleInfo: (id: string) => modules[id] ?? null }
+
+  it('holds the modules the entry script imports statically, and only those', () => {
+    const shell = Object.keys(modules).filter((id) => isShellModule(id, graph))
+    expect(shell).toEqual(['/s/src/app/app.tsx', '/s/src/features/header/header.tsx'])
   })
 })
