@@ -14,6 +14,8 @@ export const routePaths = {
   demo: { path: '/demo', access: 'public' },
   login: { path: '/login', access: 'public' },
   register: { path: '/register', access: 'public' },
+  forgotPassword: { path: '/forgot-password', access: 'public' },
+  resetPassword: { path: '/reset-password', access: 'public' },
   privacy: { path: '/privacy', access: 'public' },
   terms: { path: '/terms', access: 'public' },
   cookies: { path: '/cookies', access: 'public' },

@@ -9,6 +9,8 @@ import { howItWorksMachine } from '../../machines/how-it-works.machine'
 import { loginFormMachine } from '../../machines/login-form.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
+import { newPasswordMachine } from '../../machines/new-password.machine'
+import { passwordResetRequestMachine } from '../../machines/password-reset-request.machine'
 import { paymentReturnMachine } from '../../machines/payment-return.machine'
 import { protectedRouteMachine } from '../../machines/protected-route.machine'
 import { registerFormMachine } from '../../machines/register-form.machine'
@@ -184,6 +186,39 @@ export const machineModels = {
       ],
       serialize: serializeForm,
       limit: 5000,
+    },
+  },
+  passwordResetRequest: {
+    file: 'password-reset-request',
+    machine: passwordResetRequestMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'email', value: 'kari@example.no' },
+        { type: 'field.change', field: 'email', value: 'not-an-email' },
+        { type: 'field.blur', field: 'email' },
+        { type: 'form.submit' },
+        { type: 'form.again' },
+        outcome.done('requestPasswordReset'),
+        outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
+      ],
+      serialize: serializeForm,
+    },
+  },
+  newPassword: {
+    file: 'new-password',
+    machine: newPasswordMachine,
+    options: {
+      events: [
+        { type: 'session.ready' },
+        { type: 'session.missing' },
+        { type: 'field.change', field: 'password', value: 'nytt-Fjell-9' },
+        { type: 'field.change', field: 'password', value: 'kort' },
+        { type: 'field.blur', field: 'password' },
+        { type: 'form.submit' },
+        outcome.done('updatePassword'),
+        outcome.error('updatePassword', { message: 'New password should be different from the old password.' }),
+      ],
+      serialize: serializeForm,
     },
   },
   subscriptions: {

@@ -67,4 +67,5 @@ export const notice = style({
 })
 
 export const reasons = style({ margin: 0, paddingInlineStart: vars.space.s3, color: vars.color.danger, fontSize: vars.size.xs })
+export const forgotLine = style({ fontSize: vars.size.xs, marginTop: `calc(-1 * ${vars.space.s1})`, textAlign: 'end' })
 export const switchLine = style({ fontSize: vars.size.xs, color: vars.color.textMuted, textAlign: 'center' })
