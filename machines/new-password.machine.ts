@@ -43,7 +43,9 @@ export const newPasswordMachine = setup({
     notifySaved: () => {},
     notifyFailure: (_, _params: { message?: string }) => {},
     focusField: (_, _params: { field: NewPasswordField }) => {},
+    // Provided where the user should move on after saving (the reset page: the dashboard).
     goToApp: () => {},
+    clearValues: assign({ values: { password: '' }, problems: () => validate({ password: '' }), shown: [] }),
     updateValue: assign(({ context, event }) =>
       event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
     ),
@@ -57,17 +59,17 @@ export const newPasswordMachine = setup({
   },
 }).createMachine({
   id: 'newPassword',
-  description: 'Choose a new password from the link in a password-reset e-mail.',
+  description: 'Set a new password while signed in: from the link in a password-reset e-mail, or on the account page.',
   context: { values: { password: '' }, problems: validate({ password: '' }), shown: [], failure: null },
   initial: 'checking',
   states: {
     checking: {
-      description: 'Reading the link: a spinner shows.',
+      description: 'Waiting for the session (a reset link brings it in the URL): a spinner shows.',
       tags: 'loading',
       invoke: { id: 'watchRecoverySession', src: 'watchRecoverySession' },
       on: {
-        'session.ready': { target: 'editing', description: 'The link signed the user in for the change.' },
-        'session.missing': { target: 'expired', description: 'The link expired, was used already, or is missing.' },
+        'session.ready': { target: 'editing', description: 'Signed in (by the link, or before).' },
+        'session.missing': { target: 'expired', description: 'No session: the link expired, was used already, or is missing.' },
       },
     },
     expired: {
@@ -97,18 +99,13 @@ export const newPasswordMachine = setup({
         id: 'updatePassword',
         src: 'updatePassword',
         input: ({ context }) => ({ password: context.values.password }),
-        onDone: { target: 'saved', description: 'Saved: the user is signed in.' },
+        onDone: { target: 'editing', actions: ['clearValues', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
         onError: {
           target: 'editing',
           actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message }) }],
           description: 'Refused (weak or same password, expired session) or failed.',
         },
       },
-    },
-    saved: {
-      description: 'Done: off to the dashboard.',
-      type: 'final',
-      entry: ['notifySaved', 'goToApp'],
     },
   },
 })

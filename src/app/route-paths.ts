@@ -23,6 +23,7 @@ export const routePaths = {
   security: { path: '/security', access: 'public' },
   checkoutPro: { path: '/checkout-pro', access: 'protected' },
   app: { path: '/app', access: 'protected' },
+  account: { path: '/account', access: 'protected' },
 } as const satisfies Record<string, { path: string; access: Access }>
 
 export type RouteKey = keyof typeof routePaths

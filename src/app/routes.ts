@@ -48,6 +48,7 @@ export const routeTable: Record<RouteKey, RouteDef> = {
   security: page('security-page'),
   checkoutPro: page('checkout-page'),
   app: page('dashboard-page'),
+  account: page('account-page'),
 }
 
 /** A page's access rule, from the paths table. */

@@ -41,6 +41,7 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/views/reset-password-page', 'account'],
   ['src/views/dashboard-page', 'account'],
   ['src/views/checkout-page', 'account'],
+  ['src/views/account-page', 'account'],
   ['src/features/login/', 'account'],
   ['src/features/register/', 'account'],
   ['src/features/password-reset/', 'account'],
@@ -80,4 +81,5 @@ export const routeScope: Record<RouteKey, CatalogScope> = {
   resetPassword: 'account',
   checkoutPro: 'account',
   app: 'account',
+  account: 'account',
 }

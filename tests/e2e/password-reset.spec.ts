@@ -89,3 +89,39 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/forgot-password`)
   })
 }
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  test(`${lang}: change the password on the account page; the old one no longer works`, async ({ page }) => {
+    const { email, password, confirm } = await registerAndConfirm(page, lang, 'Eva Lie')
+    await page.goto(confirm)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
+    await expect(page).toHaveURL(`${prefix}/account`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Kontoen din', 'Your account'))
+    await expect(page.getByText(email)).toBeVisible()
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations).toEqual([])
+
+    const newPassword = 'nytt-Hav-2026'
+    const field = page.getByLabel(text('Nytt passord', 'New password'))
+    await field.fill(newPassword)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page.getByText(text('Passordet er endret', 'Password changed'))).toBeVisible()
+    await expect(field).toHaveValue('')
+    // This session stays.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Kontoen din', 'Your account'))
+
+    await page.getByRole('link', { name: text('Tilbake til dashbordet', 'Back to the dashboard') }).click()
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+    await open(page, `${prefix}/login`)
+    await signIn(page, lang, email, password)
+    await expect(page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })).toBeVisible()
+    await signIn(page, lang, email, newPassword)
+    await expect(page).toHaveURL(`${prefix}/app`)
+  })
+}

@@ -21,11 +21,12 @@ interface NewPasswordEffects {
   auth: AuthActor
   notifySaved: () => void
   notifyFailure: (message?: string) => void
-  goToApp: () => void
+  /** Where to go once saved (the reset page: the dashboard); the account page stays. */
+  goToApp?: () => void
 }
 
 export const newPasswordLogic = ({ auth, notifySaved, notifyFailure, goToApp }: NewPasswordEffects) =>
   newPasswordMachine.provide({
     actors: { watchRecoverySession: watchRecoverySession(auth), updatePassword },
-    actions: { focusField, notifySaved, goToApp, notifyFailure: (_, { message }) => notifyFailure(message) },
+    actions: { focusField, notifySaved, goToApp: () => goToApp?.(), notifyFailure: (_, { message }) => notifyFailure(message) },
   })

@@ -1,0 +1,54 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useAppMachine } from '../../app/use-app-machine'
+import { button } from '../../components/ui.css'
+import * as styles from '../account/account.css'
+import { connectForm } from '../account/connect'
+import { Field } from '../account/field'
+import { problemText } from '../account/problem-text'
+import { useAuthActor } from '../auth/use-auth'
+import { useNotify } from '../toaster/toaster'
+import { newPasswordLogic } from './logic'
+
+/** The account page's password change: this session stays, the backend ends the others. */
+export function ChangePassword() {
+  const { t, i18n } = useLingui()
+  const notify = useNotify()
+  const auth = useAuthActor()
+  const logic = useMemo(
+    () =>
+      newPasswordLogic({
+        auth,
+        notifySaved: () => notify({ title: t`Password changed`, description: t`Use the new password the next time you sign in.` }),
+        notifyFailure: (message) =>
+          notify({ variant: 'destructive', title: t`Could not save the password`, description: message || t`Please try again in a moment.` }),
+      }),
+    [auth, notify, t],
+  )
+  const [snapshot, send] = useAppMachine(logic)
+  const form = connectForm(snapshot, send)
+
+  return (
+    <section className={styles.section} aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className={styles.sectionTitle}>
+        <Trans>Change password</Trans>
+      </h2>
+      <p className={styles.intro}>
+        <Trans>You stay signed in here; other devices signed in to your account are signed out.</Trans>
+      </p>
+      <form className={styles.form} {...form.formProps}>
+        <Field
+          label={t`New password`}
+          type="password"
+          autoComplete="new-password"
+          placeholder={t`Minimum 6 characters`}
+          problem={problemText(i18n, form.problemOf('password'))}
+          {...form.getInputProps('password')}
+        />
+        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save password</Trans>}
+        </button>
+      </form>
+    </section>
+  )
+}
