@@ -23,7 +23,7 @@ export const routeDescriptions: Record<RouteKey, MessageDescriptor> = {
   security: msg`How Vekstlinje secures data, and the subprocessors we use.`,
   checkoutPro: msg`Buy the Pro plan.`,
   app: msg`Your Vekstlinje dashboard.`,
-  account: msg`Your Vekstlinje account: password and sign-in.`,
+  account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
 }
 
 export const notFoundDescription = msg`The page you are looking for does not exist or has moved.`

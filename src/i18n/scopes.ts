@@ -45,6 +45,7 @@ const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/features/login/', 'account'],
   ['src/features/register/', 'account'],
   ['src/features/password-reset/', 'account'],
+  ['src/features/account-settings/', 'account'],
   ['src/features/dashboard/', 'account'],
   ['src/features/checkout/', 'account'],
   ['src/features/account/', 'account'],

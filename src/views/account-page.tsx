@@ -3,6 +3,8 @@ import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../components/links'
 import * as styles from '../features/account/account.css'
 import { useAuth } from '../features/auth/use-auth'
+import { DeleteAccount } from '../features/account-settings/delete-account'
+import { YourData } from '../features/account-settings/your-data'
 import { ChangePassword } from '../features/password-reset/change-password'
 
 /** The page's title (the document's, and the prerendered head's). */
@@ -29,6 +31,8 @@ export default function AccountPage() {
           </p>
         </div>
         <ChangePassword />
+        <YourData />
+        <DeleteAccount email={email} />
       </div>
     </div>
   )

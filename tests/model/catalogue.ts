@@ -1,4 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { accountDataMachine } from '../../machines/account-data.machine'
+import { accountDeletionMachine } from '../../machines/account-deletion.machine'
 import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine } from '../../machines/demo-form.machine'
@@ -219,6 +221,34 @@ export const machineModels = {
         outcome.error('updatePassword', { message: 'New password should be different from the old password.' }),
       ],
       serialize: serializeForm,
+    },
+  },
+  accountData: {
+    file: 'account-data',
+    machine: accountDataMachine,
+    options: {
+      events: [
+        { type: 'export.click' },
+        outcome.done('exportAccount', { exported_at: '2026-11-24T12:00:00Z', profile: { id: 'u1' } }),
+        outcome.error('exportAccount', { message: 'Not signed in' }),
+      ],
+    },
+  },
+  accountDeletion: {
+    file: 'account-deletion',
+    machine: accountDeletionMachine,
+    options: {
+      events: [
+        { type: 'delete.click' },
+        { type: 'confirm.change', value: 'Kari@Example.no ' },
+        { type: 'confirm.change', value: 'someone@example.no' },
+        { type: 'form.submit' },
+        { type: 'cancel.click' },
+        outcome.done('deleteAccount'),
+        outcome.error('deleteAccount', { message: 'The payment provider could not cancel the subscription' }),
+      ],
+      input: { email: 'kari@example.no' },
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
   },
   subscriptions: {
