@@ -255,7 +255,7 @@ function Retention() {
             <strong>An account you delete</strong> on its account page is deleted at once, together with its
             subscription records and the demo requests sent with its e-mail address; a running Pro subscription is
             cancelled with the payment provider first. <strong>Data we process for a client</strong> is deleted within
-            30 days after the agreement ends, unless the law requires us to keep something.
+            30 days after termination of the agreement, unless the law requires us to keep something.
           </Trans>
         </li>
         <li>
