@@ -227,7 +227,7 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.put('/user', async (c) => {
-    const { user } = await caller(c)
+    const { user, sessionId } = await caller(c)
     const b = await body(c)
     if (b.email !== undefined && str(b.email).toLowerCase() !== user.email) {
       throw new AuthError(422, 'validation_failed', 'Changing the e-mail address is not supported by the local stack')
@@ -243,6 +243,9 @@ export function authRoutes(ctx: StackContext): Hono {
           user.id,
           await bcrypt.hash(password, config.passwordHashCost),
         ])
+        // As GoTrue's UpdatePassword: every other session of the user ends (their refresh tokens
+        // stop working); the caller's stays.
+        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId ?? null])
       }
       if (isPlainObject(b.data)) {
         await tx.query(

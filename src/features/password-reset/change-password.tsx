@@ -34,7 +34,7 @@ export function ChangePassword() {
         <Trans>Change password</Trans>
       </h2>
       <p className={styles.intro}>
-        <Trans>You stay signed in here; other devices signed in to your account are signed out.</Trans>
+        <Trans>You stay signed in here. Other devices signed in to your account are signed out within the hour.</Trans>
       </p>
       <form className={styles.form} {...form.formProps}>
         <Field
