@@ -1,18 +1,16 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useAppMachine } from '../../app/use-app-machine'
-import { button } from '../../components/ui.css'
 import * as styles from '../account/account.css'
 import { connectForm } from '../account/connect'
-import { Field } from '../account/field'
-import { problemText } from '../account/problem-text'
 import { useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
+import { NewPasswordFields } from './new-password-fields'
 
 /** The account page's password change: this session stays, the backend ends the others. */
 export function ChangePassword() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const notify = useNotify()
   const auth = useAuthActor()
   const logic = useMemo(
@@ -36,19 +34,7 @@ export function ChangePassword() {
       <p className={styles.intro}>
         <Trans>You stay signed in here. Other devices signed in to your account are signed out within the hour.</Trans>
       </p>
-      <form className={styles.form} {...form.formProps}>
-        <Field
-          label={t`New password`}
-          type="password"
-          autoComplete="new-password"
-          placeholder={t`Minimum 6 characters`}
-          problem={problemText(i18n, form.problemOf('password'))}
-          {...form.getInputProps('password')}
-        />
-        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-          {form.busy ? <Trans>Saving…</Trans> : <Trans>Save password</Trans>}
-        </button>
-      </form>
+      <NewPasswordFields form={form} />
     </section>
   )
 }

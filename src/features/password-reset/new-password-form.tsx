@@ -9,15 +9,14 @@ import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import * as styles from '../account/account.css'
 import { connectForm } from '../account/connect'
-import { Field } from '../account/field'
-import { problemText } from '../account/problem-text'
 import { useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
+import { NewPasswordFields } from './new-password-fields'
 
 /** The page a reset link opens: the link's session lets the user set a new password. */
 export function NewPasswordForm() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const lang = useLang()
   const notify = useNotify()
   const auth = useAuthActor()
@@ -59,19 +58,7 @@ export function NewPasswordForm() {
           </PageLink>
         </div>
       ) : (
-        <form className={styles.form} {...form.formProps}>
-          <Field
-            label={t`New password`}
-            type="password"
-            autoComplete="new-password"
-            placeholder={t`Minimum 6 characters`}
-            problem={problemText(i18n, form.problemOf('password'))}
-            {...form.getInputProps('password')}
-          />
-          <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-            {form.busy ? <Trans>Saving…</Trans> : <Trans>Save password</Trans>}
-          </button>
-        </form>
+        <NewPasswordFields form={form} />
       )}
     </div>
   )

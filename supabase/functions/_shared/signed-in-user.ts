@@ -1,4 +1,5 @@
 // The caller of a function, as the auth service sees the bearer token: never an id from the body.
+import { corsFor, GATEWAY_CORS } from './cors.ts'
 import type { FunctionEnv } from './env.ts'
 
 export interface SignedInUser {
@@ -34,3 +35,27 @@ export function sameAddress(a: string, b: string): boolean {
 
 /** `ilike` pattern for an address, with PostgREST's wildcard `*` and SQL's `%`/`_` escaped. */
 export const ilikeAddress = (email: string) => encodeURIComponent(email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`))
+
+/** The common start of a function that serves the signed-in user by POST: CORS, the method, the
+ * configuration it needs, and who is asking. Answers early (a Response) or hands over the user. */
+export async function signedInRequest(
+  req: Request,
+  env: FunctionEnv,
+  { name, configured }: { name: string; configured: boolean },
+): Promise<Response | { user: SignedInUser; cors: Record<string, string> }> {
+  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
+  if (req.method === 'OPTIONS') return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
+  if (!originOk) return json(403, { error: 'Origin not allowed' }, cors)
+  if (req.method !== 'POST') return json(405, { error: 'Method not allowed' }, cors, { Allow: 'POST, OPTIONS' })
+  if (!configured || !env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY) {
+    console.error(`[${name}] not configured: a required secret is missing (see .env.example)`)
+    return json(500, { error: 'Not configured' }, cors)
+  }
+  try {
+    const user = await signedInUser(req, env)
+    return user ? { user, cors } : json(401, { error: 'Not signed in' }, cors)
+  } catch (error) {
+    console.error(`[${name}] could not reach the auth service`, error)
+    return json(502, { error: 'Could not verify the session' }, cors)
+  }
+}

@@ -9,10 +9,9 @@
 //        | 401 not signed in (also once deleted) | 403 origin | 405 | 500 not configured or failed
 //        | 502 the auth service or the payment provider failed (nothing deleted yet).
 import { type } from 'arktype'
-import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
-import { ilikeAddress, json, sameAddress, signedInUser } from '../_shared/signed-in-user.ts'
+import { ilikeAddress, json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
@@ -50,23 +49,10 @@ async function readBody(req: Request): Promise<unknown> {
 }
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
-  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
-  if (req.method === 'OPTIONS') return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
-  if (!originOk) return json(403, { error: 'Origin not allowed' }, cors)
-  if (req.method !== 'POST') return json(405, { error: 'Method not allowed' }, cors, { Allow: 'POST, OPTIONS' })
-  if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY || !(env.STRIPE_SECRET_KEY || env.LOCAL_PAYMENTS_URL)) {
-    console.error('[delete-account] not configured: SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY and STRIPE_SECRET_KEY (or LOCAL_PAYMENTS_URL) are required')
-    return json(500, { error: 'Account deletion is not configured' }, cors)
-  }
-
-  let user: Awaited<ReturnType<typeof signedInUser>>
-  try {
-    user = await signedInUser(req, env)
-  } catch (error) {
-    console.error('[delete-account] could not reach the auth service', error)
-    return json(502, { error: 'Could not verify the session' }, cors)
-  }
-  if (!user) return json(401, { error: 'Not signed in' }, cors)
+  const configured = Boolean(env.STRIPE_SECRET_KEY || env.LOCAL_PAYMENTS_URL)
+  const start = await signedInRequest(req, env, { name: 'delete-account', configured })
+  if (start instanceof Response) return start
+  const { user, cors } = start
 
   const body = deleteRequest(await readBody(req))
   if (body instanceof type.errors) return json(400, { error: 'Send { confirm: "<your e-mail address>" }' }, cors)
@@ -88,9 +74,10 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     )
     const ids = requests.filter((row) => sameAddress(row.email, user.email)).map((row) => row.id)
     if (ids.length > 0) await restRows(serviceRest(env, `demo_requests?id=in.(${ids.join(',')})`, { method: 'DELETE' }), 'deleting demo requests')
-    const res = await fetch(`${env.SUPABASE_URL.replace(/\/+$/, '')}/auth/v1/admin/users/${id}`, {
+    const key = env.SUPABASE_SERVICE_ROLE_KEY ?? ''
+    const res = await fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/auth/v1/admin/users/${id}`, {
       method: 'DELETE',
-      headers: { apikey: env.SUPABASE_SERVICE_ROLE_KEY, Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}` },
+      headers: { apikey: key, Authorization: `Bearer ${key}` },
     })
     if (!res.ok) throw new Error(`the auth service answered ${res.status}: ${await res.text()}`)
   } catch (error) {

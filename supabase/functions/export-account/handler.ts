@@ -5,32 +5,17 @@
 // Request: POST with the user's access token as bearer (no body).
 // Answers: 200 the export (Content-Disposition: attachment) | 401 not signed in | 403 origin
 //        | 405 | 500 not configured or the database failed | 502 the auth service is unreachable.
-import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
-import { ilikeAddress, json, sameAddress, signedInUser } from '../_shared/signed-in-user.ts'
+import { ilikeAddress, json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
 
 /** What the auth service keeps of a user that the export shows (no tokens, no hashes). */
 const PROFILE_FIELDS = ['id', 'email', 'created_at', 'updated_at', 'confirmed_at', 'email_confirmed_at', 'last_sign_in_at', 'user_metadata', 'identities'] as const
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
-  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
-  if (req.method === 'OPTIONS') return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
-  if (!originOk) return json(403, { error: 'Origin not allowed' }, cors)
-  if (req.method !== 'POST') return json(405, { error: 'Method not allowed' }, cors, { Allow: 'POST, OPTIONS' })
-  if (!env.SUPABASE_URL || !env.SUPABASE_SERVICE_ROLE_KEY) {
-    console.error('[export-account] not configured: SUPABASE_URL or SUPABASE_SERVICE_ROLE_KEY is not set')
-    return json(500, { error: 'Export is not configured' }, cors)
-  }
-
-  let user: Awaited<ReturnType<typeof signedInUser>>
-  try {
-    user = await signedInUser(req, env)
-  } catch (error) {
-    console.error('[export-account] could not reach the auth service', error)
-    return json(502, { error: 'Could not verify the session' }, cors)
-  }
-  if (!user) return json(401, { error: 'Not signed in' }, cors)
+  const start = await signedInRequest(req, env, { name: 'export-account', configured: true })
+  if (start instanceof Response) return start
+  const { user, cors } = start
 
   try {
     const id = encodeURIComponent(user.id)
