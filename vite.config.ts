@@ -6,10 +6,10 @@ import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
 import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
-import { shellChunk } from './src/build/vite-shell-chunk.ts'
+import { isShellModule } from './src/build/vite-shell-chunk.ts'
 import { stripMachineDescriptions } from './src/build/vite-strip-descriptions.ts'
 
-// Lingui macros need Babel: plugin-react 6 dropped its `babel` option (see TOOLCHAIN.md).
+// Lingui macros need Babel: plugin-react 6 dropped its `babel` option (it is silently ignored).
 const linguiMacros = babel({
   include: /\/(src|machines|tests)\/.*\.[jt]sx?$/,
   babelConfig: {
@@ -24,7 +24,6 @@ const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
 const motionModule = /[\\/]src[\\/]features[\\/]motion[\\/]/
-const shell = shellChunk()
 
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
@@ -34,7 +33,6 @@ export default defineConfig(({ command }) => ({
     lingui({ failOnMissing: command === 'build' }),
     linguiCatalogScopes({ failOnMissing: command === 'build' }),
     vanillaExtractPlugin(),
-    shell.plugin,
     plainDynamicImports(),
     stripMachineDescriptions(),
   ],
@@ -60,7 +58,7 @@ export default defineConfig(({ command }) => ({
             { name: 'framework', test: frameworkModules, priority: 2 },
             // The reduced-motion watcher is shared by the landing's parts: with the shell, rather
             // than a chunk of its own.
-            { name: 'shell', test: (id: string) => shell.isShellModule(id) || motionModule.test(id), priority: 1 },
+            { name: (id, graph) => (isShellModule(id, graph) || motionModule.test(id) ? 'shell' : null), priority: 1 },
           ],
         },
       },
@@ -92,7 +90,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'deno',
           environment: 'node',
-          include: ['tests/backend/{send-demo-request,create-checkout,stripe-webhook}.test.ts'],
+          include: ['tests/backend/{send-demo-request,create-checkout,stripe-webhook,account-functions}.test.ts'],
           env: { FUNCTIONS_RUNTIME: 'deno' },
           testTimeout: 20000,
           hookTimeout: 120000,

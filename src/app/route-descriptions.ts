@@ -14,6 +14,8 @@ export const routeDescriptions: Record<RouteKey, MessageDescriptor> = {
   demo: msg`Tell us about your team and goals, and we will show you how done-for-you LinkedIn growth works.`,
   login: msg`Sign in to your Vekstlinje account.`,
   register: msg`Create a Vekstlinje account to use the AI platform.`,
+  forgotPassword: msg`Forgot your Vekstlinje password? Get a link to choose a new one.`,
+  resetPassword: msg`Choose a new password for your Vekstlinje account.`,
   privacy: msg`How Vekstlinje AS collects, uses and protects personal data.`,
   terms: msg`The terms that govern Vekstlinje's services.`,
   cookies: msg`Which cookies Vekstlinje uses, why, and for how long.`,
@@ -21,6 +23,7 @@ export const routeDescriptions: Record<RouteKey, MessageDescriptor> = {
   security: msg`How Vekstlinje secures data, and the subprocessors we use.`,
   checkoutPro: msg`Buy the Pro plan.`,
   app: msg`Your Vekstlinje dashboard.`,
+  account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
 }
 
 export const notFoundDescription = msg`The page you are looking for does not exist or has moved.`

@@ -14,6 +14,8 @@ export const routePaths = {
   demo: { path: '/demo', access: 'public' },
   login: { path: '/login', access: 'public' },
   register: { path: '/register', access: 'public' },
+  forgotPassword: { path: '/forgot-password', access: 'public' },
+  resetPassword: { path: '/reset-password', access: 'public' },
   privacy: { path: '/privacy', access: 'public' },
   terms: { path: '/terms', access: 'public' },
   cookies: { path: '/cookies', access: 'public' },
@@ -21,6 +23,7 @@ export const routePaths = {
   security: { path: '/security', access: 'public' },
   checkoutPro: { path: '/checkout-pro', access: 'protected' },
   app: { path: '/app', access: 'protected' },
+  account: { path: '/account', access: 'protected' },
 } as const satisfies Record<string, { path: string; access: Access }>
 
 export type RouteKey = keyof typeof routePaths

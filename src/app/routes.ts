@@ -39,6 +39,8 @@ export const routeTable: Record<RouteKey, RouteDef> = {
   demo: page('demo-page'),
   login: page('login-page'),
   register: page('register-page'),
+  forgotPassword: page('forgot-password-page'),
+  resetPassword: page('reset-password-page'),
   privacy: page('privacy-page'),
   terms: page('terms-page'),
   cookies: page('cookies-page'),
@@ -46,6 +48,7 @@ export const routeTable: Record<RouteKey, RouteDef> = {
   security: page('security-page'),
   checkoutPro: page('checkout-page'),
   app: page('dashboard-page'),
+  account: page('account-page'),
 }
 
 /** A page's access rule, from the paths table. */

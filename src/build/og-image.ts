@@ -2,9 +2,9 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
+import decompressWoff2 from 'wawoff2/decompress.js'
 import type { Lang } from '../i18n/lang'
 import { rootDir } from './site'
-import { woff2ToTtf } from './woff2'
 
 /** The size LinkedIn shows a shared link's image at (and what head.ts announces). */
 export const OG_WIDTH = 1200
@@ -77,7 +77,7 @@ export async function writeOgImages(distDir: string): Promise<void> {
   // resvg reads TrueType, not WOFF2: decode the site's font file once into a temporary TTF.
   const fontDir = await mkdtemp(path.join(tmpdir(), 'vekstlinje-og-'))
   const ttf = path.join(fontDir, 'inter-latin-wght-normal.ttf')
-  await writeFile(ttf, woff2ToTtf(await readFile(fontFile)))
+  await writeFile(ttf, await decompressWoff2(await readFile(fontFile)))
   await mkdir(path.join(distDir, 'og'), { recursive: true })
   for (const lang of Object.keys(texts) as Lang[]) {
     const resvg = new Resvg(ogSvg(lang), {

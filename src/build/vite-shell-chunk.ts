@@ -1,29 +1,25 @@
-import type { Plugin } from 'vite'
+interface ModuleGraph {
+  getModuleInfo(id: string): { isEntry: boolean; importers: readonly string[]; importedIds: readonly string[] } | null
+}
 
-/** Puts the project's modules the entry imports statically (the shell every page runs before hydrating)
- * into one chunk, instead of the many small shared chunks automatic splitting makes of them:
- * one request, and it compresses as a whole. Libraries go to `framework` (see vite.config.ts). */
-export function shellChunk(): { plugin: Plugin; isShellModule: (id: string) => boolean } {
-  const shell = new Set<string>()
-  const plugin: Plugin = {
-    name: 'shell-chunk',
-    apply: 'build',
-    buildEnd() {
-      shell.clear()
-      const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? []
-      // The entry script stays in the entry chunk (its top-level code starts the app); an HTML
-      // entry's scripts are entries too.
-      const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
-      const scripts = new Set(entries.flatMap((id) => (id.endsWith('.html') ? [id, ...importsOf(id)] : [id])))
-      // Libraries are the framework chunk's or automatic splitting's: a barrel module (an icon
-      // set) would otherwise pull every icon the site uses into the shell.
-      const visit = (id: string) => {
-        if (shell.has(id) || scripts.has(id) || id.includes('/node_modules/')) return
-        shell.add(id)
-        for (const imported of importsOf(id)) visit(imported)
-      }
-      for (const script of scripts) for (const imported of importsOf(script)) visit(imported)
-    },
+/** Whether a module belongs to the shell: the project's modules the entry script imports
+ * statically (what every page runs before hydrating). They go into one chunk instead of the many
+ * small shared chunks automatic splitting makes of them: one request, and it compresses as a whole.
+ * The entry script stays in the entry chunk (its top-level code starts the app), an HTML entry's
+ * scripts likewise; libraries are the framework chunk's or automatic splitting's (a barrel module,
+ * an icon set, would otherwise pull every icon the site uses into the shell). */
+export function isShellModule(id: string, graph: ModuleGraph): boolean {
+  const isScript = (moduleId: string) => {
+    const info = graph.getModuleInfo(moduleId)
+    return Boolean(info?.isEntry || info?.importers.some((importer) => importer.endsWith('.html') && graph.getModuleInfo(importer)?.isEntry))
   }
-  return { plugin, isShellModule: (id) => shell.has(id) }
+  const seen = new Set<string>()
+  // Up the static imports: a project module is the shell's when a chain of them leads to a script.
+  const reachesScript = (moduleId: string): boolean => {
+    if (seen.has(moduleId) || moduleId.includes('/node_modules/') || isScript(moduleId)) return false
+    seen.add(moduleId)
+    const importers = graph.getModuleInfo(moduleId)?.importers ?? []
+    return importers.some((importer) => (isScript(importer) && !importer.endsWith('.html')) || reachesScript(importer))
+  }
+  return reachesScript(id)
 }

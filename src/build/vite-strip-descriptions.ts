@@ -10,17 +10,51 @@ interface Node {
 const isNode = (value: unknown): value is Node =>
   typeof value === 'object' && value !== null && typeof (value as Node).type === 'string'
 
-const isDescription = (node: Node) => {
-  if (node.type !== 'Property') return false
-  const key = node.key as Node & { name?: string; value?: unknown }
-  const value = node.value as Node
-  const named = key.name === 'description' || key.value === 'description'
-  return named && (value.type === 'Literal' || value.type === 'TemplateLiteral')
+const keyName = (property: Node) => {
+  const key = property.key as Node & { name?: string; value?: unknown }
+  return key.name ?? (typeof key.value === 'string' ? key.value : undefined)
+}
+
+const propertiesOf = (node: unknown): Node[] =>
+  isNode(node) && node.type === 'ObjectExpression' ? (node.properties as Node[]).filter((p) => p.type === 'Property') : []
+
+/** `createMachine({…})` and `setup(…).createMachine({…})`: the config object, if written inline. */
+const machineConfig = (node: Node): Node | undefined => {
+  if (node.type !== 'CallExpression') return
+  const callee = node.callee as Node & { name?: string; property?: Node & { name?: string } }
+  const named = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' ? callee.property?.name : undefined
+  const [config] = node.arguments as Node[]
+  return named === 'createMachine' && config?.type === 'ObjectExpression' ? config : undefined
+}
+
+// Where a config holds state nodes and transitions (the only places XState reads `description`).
+const stateNodeKeys = new Set(['states'])
+const transitionKeys = new Set(['on', 'after'])
+const directTransitionKeys = new Set(['always', 'onDone', 'onError', 'onSnapshot'])
+
+/** The `description` properties of a machine config: the machine's, its states', its transitions'. */
+function descriptionsOf(stateNode: Node, found: Node[]) {
+  const transitions = (value: unknown) => {
+    if (isNode(value) && value.type === 'ArrayExpression') for (const item of value.elements as unknown[]) transitions(item)
+    for (const property of propertiesOf(value)) if (keyName(property) === 'description') found.push(property)
+  }
+  for (const property of propertiesOf(stateNode)) {
+    const name = keyName(property)
+    if (name === 'description' && ['Literal', 'TemplateLiteral'].includes((property.value as Node).type)) found.push(property)
+    else if (name && stateNodeKeys.has(name)) for (const child of propertiesOf(property.value)) descriptionsOf(child.value as Node, found)
+    else if (name && transitionKeys.has(name)) for (const event of propertiesOf(property.value)) transitions(event.value)
+    else if (name && directTransitionKeys.has(name)) transitions(property.value)
+    else if (name === 'invoke') {
+      const invocations = isNode(property.value) && property.value.type === 'ArrayExpression' ? (property.value.elements as Node[]) : [property.value as Node]
+      for (const invocation of invocations) for (const p of propertiesOf(invocation)) if (directTransitionKeys.has(keyName(p) ?? '')) transitions(p.value)
+    }
+  }
 }
 
 /** Removes the machines' `description` texts from production bundles. They document states and
  * events for the inspector and `npm run paths` (development and Node), and would otherwise be
- * downloaded with every machine. */
+ * downloaded with every machine. Only the machine config's own descriptions go: a `description`
+ * anywhere else (a toast's, say) is data and stays. */
 export function stripMachineDescriptions(): Plugin {
   return {
     name: 'strip-machine-descriptions',
@@ -28,21 +62,21 @@ export function stripMachineDescriptions(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]machines[\\/][^\\/]+\.machine\.ts$/.test(id)) return
-      const ranges: Array<[number, number]> = []
+      const found: Node[] = []
       const visit = (node: unknown) => {
         if (Array.isArray(node)) return node.forEach(visit)
         if (!isNode(node)) return
-        if (isDescription(node)) {
-          const comma = /^\s*,/.exec(code.slice(node.end))
-          ranges.push([node.start, node.end + (comma ? comma[0].length : 0)])
-          return
-        }
+        const config = machineConfig(node)
+        if (config) descriptionsOf(config, found)
         for (const value of Object.values(node)) if (typeof value === 'object') visit(value)
       }
       visit(parseAst(code, { lang: 'ts' }, id))
-      if (ranges.length === 0) return
+      if (found.length === 0) return
       let stripped = code
-      for (const [start, end] of ranges.sort((a, b) => b[0] - a[0])) stripped = stripped.slice(0, start) + stripped.slice(end)
+      for (const node of found.sort((a, b) => b.start - a.start)) {
+        const comma = /^\s*,/.exec(stripped.slice(node.end))
+        stripped = stripped.slice(0, node.start) + stripped.slice(node.end + (comma ? comma[0].length : 0))
+      }
       return { code: stripped, map: null }
     },
   }

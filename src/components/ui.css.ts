@@ -134,6 +134,14 @@ export const button = styleVariants({
       selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted, color: vars.color.text } },
     },
   ],
+  danger: [
+    buttonBase,
+    {
+      background: vars.color.danger,
+      color: vars.color.onAccent,
+      selectors: { '&:hover:not(:disabled)': { background: '#8f1c23', color: vars.color.onAccent } },
+    },
+  ],
   inverse: [
     buttonBase,
     {

@@ -21,6 +21,7 @@ import {
 } from './auth-core.ts'
 import type { StackContext } from './context.ts'
 import { isPlainObject, requireApiKey } from './http.ts'
+import { bearer, verify } from './jwt.ts'
 import { googleRoutes } from './google.ts'
 
 export function authRoutes(ctx: StackContext): Hono {
@@ -226,7 +227,7 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.put('/user', async (c) => {
-    const { user } = await caller(c)
+    const { user, sessionId } = await caller(c)
     const b = await body(c)
     if (b.email !== undefined && str(b.email).toLowerCase() !== user.email) {
       throw new AuthError(422, 'validation_failed', 'Changing the e-mail address is not supported by the local stack')
@@ -242,6 +243,9 @@ export function authRoutes(ctx: StackContext): Hono {
           user.id,
           await bcrypt.hash(password, config.passwordHashCost),
         ])
+        // As GoTrue's UpdatePassword: every other session of the user ends (their refresh tokens
+        // stop working); the caller's stays.
+        await tx.query('delete from auth.sessions where user_id = $1 and id is distinct from $2', [user.id, sessionId ?? null])
       }
       if (isPlainObject(b.data)) {
         await tx.query(
@@ -369,6 +373,25 @@ export function authRoutes(ctx: StackContext): Hono {
         await sendMail(tx, user, 'confirmation', redirectTo, pkceParams(b))
       }
     })
+    return c.json({})
+  })
+
+  // ---------- admin ----------
+
+  // GoTrue's admin API, for the service role only: deleting a user takes their sessions,
+  // identities and (by foreign key) their rows with them.
+  app.delete('/admin/users/:id', async (c) => {
+    const token = bearer(c.req.header('authorization'))
+    const verified = token ? await verify(token, keys.jwtSecret) : null
+    if (!verified?.ok || verified.claims.role !== 'service_role') {
+      throw new AuthError(403, 'not_admin', 'User not allowed')
+    }
+    const id = c.req.param('id')
+    if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
+      throw new AuthError(404, 'user_not_found', 'User not found')
+    }
+    const { rows } = await db.query<{ id: string }>('delete from auth.users where id = $1 returning id', [id])
+    if (!rows[0]) throw new AuthError(404, 'user_not_found', 'User not found')
     return c.json({})
   })
 

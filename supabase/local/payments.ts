@@ -441,10 +441,21 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
     ]),
   )
 
+  const canceledNow = (p: Purchase, t: number) => event('customer.subscription.deleted', subscription(p, 'canceled', { canceled_at: t, ended_at: t }), t)
+
   // The subscription is cancelled now.
-  app.post('/simulate/canceled', (c) =>
-    simulate(c, (p, t) => [event('customer.subscription.deleted', subscription(p, 'canceled', { canceled_at: t, ended_at: t }), t)]),
-  )
+  app.post('/simulate/canceled', (c) => simulate(c, (p, t) => [canceledNow(p, t)]))
+
+  // Stripe's DELETE /v1/subscriptions/:id (service role): the subscription ends now, and the
+  // webhook hears of it before the answer, as a function that cancels and then deletes expects.
+  app.delete('/subscriptions/:id', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const purchase = await paidPurchase({ subscription_id: c.req.param('id') })
+    if (!purchase) return c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, 404)
+    const canceled = canceledNow(purchase, now())
+    const delivered = await deliver([canceled])
+    return c.json((canceled.data as { object: Json }).object, allDelivered(delivered, 1) ? 200 : 502)
+  })
 
   return app
 }

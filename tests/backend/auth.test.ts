@@ -294,6 +294,16 @@ describe('tokens and sessions', () => {
     const signIn = await client(stack).auth.signInWithPassword({ email, password: 'new-password-2' })
     expect(signIn.error).toBeNull()
   })
+
+  it('a password change ends every other session of the user, and keeps the caller’s (as GoTrue does)', async () => {
+    const { sb, email, password } = await confirmedUser(stack)
+    const elsewhere = client(stack)
+    expect((await elsewhere.auth.signInWithPassword({ email, password })).error).toBeNull()
+    expect((await sb.auth.updateUser({ password: 'changed-password-3' })).error).toBeNull()
+    expect((await sb.auth.refreshSession()).error).toBeNull()
+    const other = await elsewhere.auth.refreshSession()
+    expect(other.error).toMatchObject({ code: 'refresh_token_not_found' })
+  })
 })
 
 describe('resend and recovery', () => {

@@ -1,4 +1,6 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
+import { accountDataMachine } from '../../machines/account-data.machine'
+import { accountDeletionMachine } from '../../machines/account-deletion.machine'
 import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine } from '../../machines/demo-form.machine'
@@ -9,6 +11,8 @@ import { howItWorksMachine } from '../../machines/how-it-works.machine'
 import { loginFormMachine } from '../../machines/login-form.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
+import { newPasswordMachine } from '../../machines/new-password.machine'
+import { passwordResetRequestMachine } from '../../machines/password-reset-request.machine'
 import { paymentReturnMachine } from '../../machines/payment-return.machine'
 import { protectedRouteMachine } from '../../machines/protected-route.machine'
 import { registerFormMachine } from '../../machines/register-form.machine'
@@ -184,6 +188,67 @@ export const machineModels = {
       ],
       serialize: serializeForm,
       limit: 5000,
+    },
+  },
+  passwordResetRequest: {
+    file: 'password-reset-request',
+    machine: passwordResetRequestMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'email', value: 'kari@example.no' },
+        { type: 'field.change', field: 'email', value: 'not-an-email' },
+        { type: 'field.blur', field: 'email' },
+        { type: 'form.submit' },
+        { type: 'form.again' },
+        outcome.done('requestPasswordReset'),
+        outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
+      ],
+      serialize: serializeForm,
+    },
+  },
+  newPassword: {
+    file: 'new-password',
+    machine: newPasswordMachine,
+    options: {
+      events: [
+        { type: 'session.ready' },
+        { type: 'session.missing' },
+        { type: 'field.change', field: 'password', value: 'nytt-Fjell-9' },
+        { type: 'field.change', field: 'password', value: 'kort' },
+        { type: 'field.blur', field: 'password' },
+        { type: 'form.submit' },
+        outcome.done('updatePassword'),
+        outcome.error('updatePassword', { message: 'New password should be different from the old password.' }),
+      ],
+      serialize: serializeForm,
+    },
+  },
+  accountData: {
+    file: 'account-data',
+    machine: accountDataMachine,
+    options: {
+      events: [
+        { type: 'export.click' },
+        outcome.done('exportAccount', { exported_at: '2026-11-24T12:00:00Z', profile: { id: 'u1' } }),
+        outcome.error('exportAccount', { message: 'Not signed in' }),
+      ],
+    },
+  },
+  accountDeletion: {
+    file: 'account-deletion',
+    machine: accountDeletionMachine,
+    options: {
+      events: [
+        { type: 'delete.click' },
+        { type: 'confirm.change', value: 'Kari@Example.no ' },
+        { type: 'confirm.change', value: 'someone@example.no' },
+        { type: 'form.submit' },
+        { type: 'cancel.click' },
+        outcome.done('deleteAccount'),
+        outcome.error('deleteAccount', { message: 'The payment provider could not cancel the subscription' }),
+      ],
+      input: { email: 'kari@example.no' },
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
   },
   subscriptions: {

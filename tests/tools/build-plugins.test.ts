@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { stripMachineDescriptions } from '../../src/build/vite-strip-descriptions'
 import { preloadsFor } from '../../src/build/prerender'
+import { isShellModule } from '../../src/build/vite-shell-chunk'
 import { scopeOfFile, scopesOfMessage } from '../../src/i18n/scopes'
 
 describe('catalog scopes', () => {
@@ -27,22 +28,46 @@ describe('stripping machine descriptions from production bundles', () => {
     const hook = plugin.transform as (code: string, id: string) => { code: string } | undefined
     return hook.call({}, code, id)?.code
   }
-  const config = `export const config = {
+  const machine = `import { setup } from 'xstate'
+const toast = { title: 'Saved', description: 'Shown to users' }
+export const machine = setup({}).createMachine({
   id: 'm',
   description: 'The whole machine.',
   initial: 'a',
   states: {
-    a: { description: \`State \${1}\`, on: { go: { target: 'b', description: "Go on." } } },
-    b: { description: 'B', },
+    a: {
+      description: \`State \${1}\`,
+      on: { go: { target: 'b', description: "Go on." }, back: [{ target: 'a', description: 'Again.' }] },
+      invoke: { src: 'load', onDone: { target: 'b', description: 'Loaded.' } },
+    },
+    b: { description: 'B', after: { 100: { target: 'a', description: 'Later.' } }, entry: [{ type: 'notify', params: { toast, description: 'a parameter' } }] },
   },
-}
+})
 `
-  const evaluate = (code: string) => new Function(code.replace('export const config =', 'return'))()
 
-  it('removes every description text and leaves the machine intact', () => {
-    const stripped = transform(config, '/work/machines/m.machine.ts')!
-    expect(stripped).not.toMatch(/description/)
-    expect(evaluate(stripped)).toEqual({ id: 'm', initial: 'a', states: { a: { on: { go: { target: 'b' } } }, b: {} } })
+  it('removes the descriptions of the machine, its states and its transitions', () => {
+    const stripped = transform(machine, '/work/machines/m.machine.ts')!
+    for (const text of ["'The whole machine.'", '"Go on."', "'Again.'", "'Loaded.'", "'B'", "'Later.'"]) {
+      expect(stripped).not.toContain(text)
+    }
+    expect(stripped).not.toContain('State $')
+    expect(stripped.match(/description/g)).toHaveLength(2)
+    expect(stripped).toContain("description: 'Shown to users'")
+    expect(stripped).toContain("description: 'a parameter'")
+  })
+
+  it('leaves the machine intact', () => {
+    const stripped = transform(machine, '/work/machines/m.machine.ts')!
+    const config = stripped.slice(stripped.indexOf('createMachine(') + 'createMachine('.length, stripped.lastIndexOf(')'))
+    const evaluate = new Function('toast', `return ${config}`)
+    expect(evaluate({})).toEqual({
+      id: 'm',
+      initial: 'a',
+      states: {
+        a: { on: { go: { target: 'b' }, back: [{ target: 'a' }] }, invoke: { src: 'load', onDone: { target: 'b' } } },
+        b: { after: { 100: { target: 'a' } }, entry: [{ type: 'notify', params: { toast: {}, description: 'a parameter' } }] },
+      },
+    })
   })
 
   it('leaves other modules alone, where `description` is data', () => {
@@ -72,5 +97,24 @@ describe('preloading a page’s chunks', () => {
 
   it('fails on a module the build does not know', () => {
     expect(() => preloadsFor(manifest, ['src/views/gone-page.tsx'])).toThrow(/not in the build manifest/)
+  })
+})
+
+describe('the shell chunk', () => {
+  // index.html → entry-client → app → (header, icons from node_modules); a view is imported lazily.
+  const modules: Record<string, { isEntry: boolean; importers: string[]; importedIds: string[] }> = {
+    '/s/index.html': { isEntry: true, importers: [], importedIds: ['/s/src/app/entry-client.tsx'] },
+    '/s/src/app/entry-client.tsx': { isEntry: false, importers: ['/s/index.html'], importedIds: ['/s/src/app/app.tsx'] },
+    '/s/src/app/app.tsx': { isEntry: false, importers: ['/s/src/app/entry-client.tsx'], importedIds: ['/s/src/features/header/header.tsx'] },
+    '/s/src/features/header/header.tsx': { isEntry: false, importers: ['/s/src/app/app.tsx', '/s/src/views/home-page.tsx'], importedIds: ['/s/node_modules/lucide/icons.js'] },
+    '/s/node_modules/lucide/icons.js': { isEntry: false, importers: ['/s/src/features/header/header.tsx'], importedIds: [] },
+    '/s/src/views/home-page.tsx': { isEntry: false, importers: [], importedIds: ['/s/src/features/header/header.tsx', '/s/src/features/hero.tsx'] },
+    '/s/src/features/hero.tsx': { isEntry: false, importers: ['/s/src/views/home-page.tsx'], importedIds: [] },
+  }
+  const graph = { getModuleInfo: (id: string) => modules[id] ?? null }
+
+  it('holds the modules the entry script imports statically, and only those', () => {
+    const shell = Object.keys(modules).filter((id) => isShellModule(id, graph))
+    expect(shell).toEqual(['/s/src/app/app.tsx', '/s/src/features/header/header.tsx'])
   })
 })

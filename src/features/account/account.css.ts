@@ -67,4 +67,9 @@ export const notice = style({
 })
 
 export const reasons = style({ margin: 0, paddingInlineStart: vars.space.s3, color: vars.color.danger, fontSize: vars.size.xs })
+export const forgotLine = style({ fontSize: vars.size.xs, marginTop: `calc(-1 * ${vars.space.s1})`, textAlign: 'end' })
+export const section = style({ display: 'grid', gap: vars.space.s2, paddingTop: vars.space.s3, borderTop: `1px solid ${vars.color.border}` })
+export const sectionTitle = style({ fontSize: vars.size.lg })
+export const buttonRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s1 })
+export const backLine = style({ fontSize: vars.size.xs, marginBottom: vars.space.s1 })
 export const switchLine = style({ fontSize: vars.size.xs, color: vars.color.textMuted, textAlign: 'center' })

@@ -108,6 +108,9 @@ export function Dashboard({ userId }: { userId: string }) {
             <IconSvg icon={RefreshCw} size={16} aria-hidden="true" />
             {loading ? <Trans>Refreshing…</Trans> : <Trans>Refresh subscription</Trans>}
           </button>
+          <ButtonLink to="account" variant="ghost">
+            <Trans>Account</Trans>
+          </ButtonLink>
           <button type="button" className={button.ghost} onClick={signOut}>
             <Trans>Sign out</Trans>
           </button>

@@ -252,8 +252,10 @@ function Retention() {
         </li>
         <li>
           <Trans>
-            <strong>Accounts you close, and data we process for a client,</strong> are deleted within 30 days after
-            termination, unless the law requires us to keep something.
+            <strong>An account you delete</strong> on its account page is deleted at once, together with its
+            subscription records and the demo requests sent with its e-mail address; a running Pro subscription is
+            cancelled with the payment provider first. <strong>Data we process for a client</strong> is deleted within
+            30 days after termination of the agreement, unless the law requires us to keep something.
           </Trans>
         </li>
         <li>
@@ -324,9 +326,11 @@ function Rights() {
       </ul>
       <p>
         <Trans>
-          Send your request to <a href={privacyHref}>{privacyEmail}</a>. We may ask you to confirm who you are. We
-          answer within 30 days; if a request is complex, we tell you within those 30 days why we need longer.
-          Using your rights is free of charge.
+          With an account, you can do two of these yourself on your account page: download your data as a JSON file
+          (your profile, subscriptions and demo requests), and delete your account. For anything else, send your
+          request to <a href={privacyHref}>{privacyEmail}</a>. We may ask you to confirm who you are. We answer
+          within 30 days; if a request is complex, we tell you within those 30 days why we need longer. Using your
+          rights is free of charge.
         </Trans>
       </p>
     </>

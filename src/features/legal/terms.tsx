@@ -80,8 +80,9 @@ function Accounts() {
       </p>
       <p>
         <Trans>
-          You may close your account at any time. We may suspend an account that is used in breach of these terms
-          or the law, and we will tell you why.
+          You may close your account at any time with "Delete my account" on your account page; a Pro subscription
+          is then cancelled at once. We may suspend an account that is used in breach of these terms or the law, and
+          we will tell you why.
         </Trans>
       </p>
     </>

@@ -74,6 +74,11 @@ export function LoginForm() {
           problem={problemText(i18n, form.problemOf('password'))}
           {...form.getInputProps('password')}
         />
+        <p className={styles.forgotLine}>
+          <PageLink to="forgotPassword">
+            <Trans>Forgot password?</Trans>
+          </PageLink>
+        </p>
         {unconfirmed ? (
           <div className={styles.notice} role="status">
             <p>

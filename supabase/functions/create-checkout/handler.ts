@@ -18,11 +18,11 @@
 //   STRIPE_PRICE_PRO     the price of Pro (2 499 NOK a month)
 //   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
 //   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
-import Stripe from 'stripe'
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { stripeClient } from '../_shared/stripe-client.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
 
@@ -76,22 +76,6 @@ async function readJsonBody(req: Request): Promise<unknown> {
 }
 
 type CheckoutInput = { user: User; lang: CheckoutLang; customer: string | null; successUrl: string; cancelUrl: string }
-
-function stripeClient(env: FunctionEnv): Stripe {
-  const base = env.STRIPE_API_BASE ? new URL(env.STRIPE_API_BASE) : null
-  return new Stripe(env.STRIPE_SECRET_KEY!, {
-    httpClient: Stripe.createFetchHttpClient(),
-    maxNetworkRetries: 2,
-    timeout: 20_000,
-    ...(base
-      ? {
-          protocol: base.protocol === 'http:' ? ('http' as const) : ('https' as const),
-          host: base.hostname,
-          port: base.port || (base.protocol === 'http:' ? 80 : 443),
-        }
-      : {}),
-  })
-}
 
 async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
   const session = await stripeClient(env).checkout.sessions.create({

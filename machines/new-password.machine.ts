@@ -1,0 +1,111 @@
+import { type } from 'arktype'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { PASSWORD_MIN_LENGTH } from './register-form.machine'
+
+export const newPasswordFields = ['password'] as const
+export type NewPasswordField = (typeof newPasswordFields)[number]
+export type NewPasswordValues = Record<NewPasswordField, string>
+
+/** The same rule as registration. */
+export const newPasswordSchema = type({ password: `string >= ${PASSWORD_MIN_LENGTH}` })
+
+export interface NewPasswordFailure {
+  message?: string
+  weakPasswordReasons?: string[]
+}
+
+export type NewPasswordEvent =
+  | { type: 'session.ready' }
+  | { type: 'session.missing' }
+  | { type: 'field.change'; field: NewPasswordField; value: string }
+  | { type: 'field.blur'; field: NewPasswordField }
+  | { type: 'form.submit' }
+
+export interface NewPasswordContext {
+  values: NewPasswordValues
+  problems: FieldProblems<NewPasswordField>
+  shown: NewPasswordField[]
+  failure: NewPasswordFailure | null
+}
+
+const validate = (values: NewPasswordValues) => fieldProblems(newPasswordSchema, values, newPasswordFields)
+
+export const newPasswordMachine = setup({
+  types: { context: {} as NewPasswordContext, events: {} as NewPasswordEvent },
+  actors: {
+    // Provided by the feature's logic: `session.ready` once the link's session is in, or
+    // `session.missing` when the link was used, expired or never opened.
+    watchRecoverySession: fromCallback<NewPasswordEvent>(() => () => {}),
+    updatePassword: fromPromise<void, { password: string }>(async () => {}),
+  },
+  actions: {
+    notifySaved: () => {},
+    notifyFailure: (_, _params: { message?: string }) => {},
+    focusField: (_, _params: { field: NewPasswordField }) => {},
+    // Provided where the user should move on after saving (the reset page: the dashboard).
+    goToApp: () => {},
+    clearValues: assign({ values: { password: '' }, problems: () => validate({ password: '' }), shown: [] }),
+    updateValue: assign(({ context, event }) =>
+      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
+    ),
+    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
+    showAllProblems: assign({ shown: () => [...newPasswordFields], problems: ({ context }) => validate(context.values) }),
+    rememberFailure: assign({ failure: ({ event }) => ((event as { error?: NewPasswordFailure }).error ?? {}) }),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'newPassword',
+  description: 'Set a new password while signed in: from the link in a password-reset e-mail, or on the account page.',
+  context: { values: { password: '' }, problems: validate({ password: '' }), shown: [], failure: null },
+  initial: 'checking',
+  states: {
+    checking: {
+      description: 'Waiting for the session (a reset link brings it in the URL): a spinner shows.',
+      tags: 'loading',
+      invoke: { id: 'watchRecoverySession', src: 'watchRecoverySession' },
+      on: {
+        'session.ready': { target: 'editing', description: 'Signed in (by the link, or before).' },
+        'session.missing': { target: 'expired', description: 'No session: the link expired, was used already, or is missing.' },
+      },
+    },
+    expired: {
+      description: 'The link cannot be used: the user may ask for a new one.',
+    },
+    editing: {
+      description: 'The form waits for the new password.',
+      on: {
+        'field.change': { actions: 'updateValue', description: 'The user types the new password.' },
+        'field.blur': { actions: 'showProblem', description: 'The user leaves the field: its problem, if any, shows.' },
+        'form.submit': [
+          { guard: 'isValid', target: 'saving', actions: 'clearFailure', description: 'Submitted with a valid password.' },
+          {
+            actions: [
+              'showAllProblems',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(newPasswordFields, validate(context.values))! }) },
+            ],
+            description: 'Submitted with a password too short: the problem shows, focus moves to the field.',
+          },
+        ],
+      },
+    },
+    saving: {
+      description: 'Saving the new password: the button is disabled.',
+      tags: 'busy',
+      invoke: {
+        id: 'updatePassword',
+        src: 'updatePassword',
+        input: ({ context }) => ({ password: context.values.password }),
+        onDone: { target: 'editing', actions: ['clearValues', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
+        onError: {
+          target: 'editing',
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message }) }],
+          description: 'Refused (weak or same password, expired session) or failed.',
+        },
+      },
+    },
+  },
+})

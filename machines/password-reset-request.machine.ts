@@ -1,0 +1,91 @@
+import { type } from 'arktype'
+import { assign, fromPromise, setup } from 'xstate'
+import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+
+export const resetRequestFields = ['email'] as const
+export type ResetRequestField = (typeof resetRequestFields)[number]
+export type ResetRequestValues = Record<ResetRequestField, string>
+
+export const resetRequestSchema = type({ email: 'string.email' })
+
+export type PasswordResetRequestEvent =
+  | { type: 'field.change'; field: ResetRequestField; value: string }
+  | { type: 'field.blur'; field: ResetRequestField }
+  | { type: 'form.submit' }
+  | { type: 'form.again' }
+
+export interface PasswordResetRequestContext {
+  values: ResetRequestValues
+  problems: FieldProblems<ResetRequestField>
+  shown: ResetRequestField[]
+  failure: { message?: string } | null
+}
+
+const validate = (values: ResetRequestValues) => fieldProblems(resetRequestSchema, values, resetRequestFields)
+
+export const passwordResetRequestMachine = setup({
+  types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
+  actors: {
+    requestPasswordReset: fromPromise<void, { email: string }>(async () => {}),
+  },
+  actions: {
+    // Provided by the feature's logic.
+    notifyFailure: (_, _params: { message?: string }) => {},
+    focusField: (_, _params: { field: ResetRequestField }) => {},
+    updateValue: assign(({ context, event }) =>
+      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
+    ),
+    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
+    showAllProblems: assign({ shown: () => [...resetRequestFields], problems: ({ context }) => validate(context.values) }),
+    rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
+    clearFailure: assign({ failure: null }),
+  },
+  guards: {
+    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+  },
+}).createMachine({
+  id: 'passwordResetRequest',
+  description: 'Ask for a link to choose a new password. The answer never tells whether an account exists.',
+  context: { values: { email: '' }, problems: validate({ email: '' }), shown: [], failure: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The form waits for the e-mail address.',
+      on: {
+        'field.change': { actions: 'updateValue', description: 'The user types the address.' },
+        'field.blur': { actions: 'showProblem', description: 'The user leaves the field: its problem, if any, shows.' },
+        'form.submit': [
+          { guard: 'isValid', target: 'sending', actions: 'clearFailure', description: 'Submitted with a valid address.' },
+          {
+            actions: [
+              'showAllProblems',
+              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(resetRequestFields, validate(context.values))! }) },
+            ],
+            description: 'Submitted with an invalid address: the problem shows, focus moves to the field.',
+          },
+        ],
+      },
+    },
+    sending: {
+      description: 'Asking the backend to send the link: the button is disabled.',
+      tags: 'busy',
+      invoke: {
+        id: 'requestPasswordReset',
+        src: 'requestPasswordReset',
+        input: ({ context }) => ({ email: context.values.email }),
+        onDone: { target: 'sent', description: 'Accepted: the same answer whether or not the account exists.' },
+        onError: {
+          target: 'editing',
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as { message?: string })?.message }) }],
+          description: 'The request failed (too many requests, no connection): the address is kept.',
+        },
+      },
+    },
+    sent: {
+      description: 'The neutral answer: if an account exists, a link is on its way.',
+      on: {
+        'form.again': { target: 'editing', description: 'The user wants to send the link again or use another address.' },
+      },
+    },
+  },
+})

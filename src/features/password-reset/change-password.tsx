@@ -1,0 +1,40 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useAppMachine } from '../../app/use-app-machine'
+import * as styles from '../account/account.css'
+import { connectForm } from '../account/connect'
+import { useAuthActor } from '../auth/use-auth'
+import { useNotify } from '../toaster/toaster'
+import { newPasswordLogic } from './logic'
+import { NewPasswordFields } from './new-password-fields'
+
+/** The account page's password change: this session stays, the backend ends the others. */
+export function ChangePassword() {
+  const { t } = useLingui()
+  const notify = useNotify()
+  const auth = useAuthActor()
+  const logic = useMemo(
+    () =>
+      newPasswordLogic({
+        auth,
+        notifySaved: () => notify({ title: t`Password changed`, description: t`Use the new password the next time you sign in.` }),
+        notifyFailure: (message) =>
+          notify({ variant: 'destructive', title: t`Could not save the password`, description: message || t`Please try again in a moment.` }),
+      }),
+    [auth, notify, t],
+  )
+  const [snapshot, send] = useAppMachine(logic)
+  const form = connectForm(snapshot, send)
+
+  return (
+    <section className={styles.section} aria-labelledby="change-password-title">
+      <h2 id="change-password-title" className={styles.sectionTitle}>
+        <Trans>Change password</Trans>
+      </h2>
+      <p className={styles.intro}>
+        <Trans>You stay signed in here. Other devices signed in to your account are signed out within the hour.</Trans>
+      </p>
+      <NewPasswordFields form={form} />
+    </section>
+  )
+}

@@ -1,0 +1,75 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { href } from '../../app/routes'
+import { useAppMachine } from '../../app/use-app-machine'
+import { PageLink } from '../../components/links'
+import { button } from '../../components/ui.css'
+import { useLang } from '../../i18n/use-lang'
+import * as styles from '../account/account.css'
+import { connectForm } from '../account/connect'
+import { Field } from '../account/field'
+import { problemText } from '../account/problem-text'
+import { useNotify } from '../toaster/toaster'
+import { passwordResetRequestLogic } from './logic'
+
+/** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
+export function ForgotPasswordForm() {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const logic = useMemo(
+    () =>
+      passwordResetRequestLogic({
+        resetPagePath: href('resetPassword', lang),
+        notifyFailure: (message) =>
+          notify({ variant: 'destructive', title: t`Could not send the link`, description: message || t`Please try again in a moment.` }),
+      }),
+    [lang, notify, t],
+  )
+  const [snapshot, send] = useAppMachine(logic)
+  const form = connectForm(snapshot, send)
+  const email = snapshot.context.values.email.trim()
+
+  return (
+    <div className={styles.card}>
+      <div>
+        <h1 className={styles.title}>
+          <Trans>Forgot your password?</Trans>
+        </h1>
+        <p className={styles.intro}>
+          <Trans>Enter the e-mail address of your account, and we will send you a link to choose a new password.</Trans>
+        </p>
+      </div>
+      {snapshot.matches('sent') ? (
+        <div className={styles.notice} role="status">
+          <p>
+            <Trans>
+              If there is an account for {email}, a link to choose a new password is on its way. It works for one hour.
+            </Trans>
+          </p>
+          <button type="button" className={button.secondary} onClick={() => send({ type: 'form.again' })}>
+            <Trans>Send again or use another address</Trans>
+          </button>
+        </div>
+      ) : (
+        <form className={styles.form} {...form.formProps}>
+          <Field
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            problem={problemText(i18n, form.problemOf('email'))}
+            {...form.getInputProps('email')}
+          />
+          <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+            {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
+          </button>
+        </form>
+      )}
+      <p className={styles.switchLine}>
+        <PageLink to="login">
+          <Trans>Back to sign in</Trans>
+        </PageLink>
+      </p>
+    </div>
+  )
+}

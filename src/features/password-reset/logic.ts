@@ -1,0 +1,32 @@
+import { newPasswordMachine } from '../../../machines/new-password.machine'
+import { passwordResetRequestMachine } from '../../../machines/password-reset-request.machine'
+import type { AuthActor } from '../auth/auth-context'
+import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
+
+const focusField = (_: unknown, { field }: { field: string }) => document.getElementById(field)?.focus()
+
+/** What the views hand in: the toasts in the visitor's language, and where to go. */
+interface RequestEffects {
+  resetPagePath: string
+  notifyFailure: (message?: string) => void
+}
+
+export const passwordResetRequestLogic = ({ resetPagePath, notifyFailure }: RequestEffects) =>
+  passwordResetRequestMachine.provide({
+    actors: { requestPasswordReset: requestPasswordReset(resetPagePath) },
+    actions: { focusField, notifyFailure: (_, { message }) => notifyFailure(message) },
+  })
+
+interface NewPasswordEffects {
+  auth: AuthActor
+  notifySaved: () => void
+  notifyFailure: (message?: string) => void
+  /** Where to go once saved (the reset page: the dashboard); the account page stays. */
+  goToApp?: () => void
+}
+
+export const newPasswordLogic = ({ auth, notifySaved, notifyFailure, goToApp }: NewPasswordEffects) =>
+  newPasswordMachine.provide({
+    actors: { watchRecoverySession: watchRecoverySession(auth), updatePassword },
+    actions: { focusField, notifySaved, goToApp: () => goToApp?.(), notifyFailure: (_, { message }) => notifyFailure(message) },
+  })

@@ -1,0 +1,65 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import { href } from '../../app/routes'
+import { useAppMachine } from '../../app/use-app-machine'
+import { PageLink } from '../../components/links'
+import { PageSpinner } from '../../components/spinner'
+import { button } from '../../components/ui.css'
+import { useLang } from '../../i18n/use-lang'
+import * as styles from '../account/account.css'
+import { connectForm } from '../account/connect'
+import { useAuthActor } from '../auth/use-auth'
+import { useNotify } from '../toaster/toaster'
+import { newPasswordLogic } from './logic'
+import { NewPasswordFields } from './new-password-fields'
+
+/** The page a reset link opens: the link's session lets the user set a new password. */
+export function NewPasswordForm() {
+  const { t } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const auth = useAuthActor()
+  const [, navigate] = useLocation()
+  const logic = useMemo(
+    () =>
+      newPasswordLogic({
+        auth,
+        notifySaved: () => notify({ title: t`Password changed`, description: t`You are now signed in.` }),
+        notifyFailure: (message) =>
+          notify({ variant: 'destructive', title: t`Could not save the password`, description: message || t`Please try again in a moment.` }),
+        goToApp: () => navigate(href('app', lang)),
+      }),
+    [auth, lang, notify, t, navigate],
+  )
+  const [snapshot, send] = useAppMachine(logic)
+  const form = connectForm(snapshot, send)
+
+  if (snapshot.hasTag('loading')) return <PageSpinner />
+  return (
+    <div className={styles.card}>
+      <div>
+        <h1 className={styles.title}>
+          <Trans>Choose a new password</Trans>
+        </h1>
+        {snapshot.matches('expired') ? null : (
+          <p className={styles.intro}>
+            <Trans>Your new password replaces the old one, and you stay signed in here.</Trans>
+          </p>
+        )}
+      </div>
+      {snapshot.matches('expired') ? (
+        <div className={styles.notice} role="alert">
+          <p>
+            <Trans>This link has expired or has already been used.</Trans>
+          </p>
+          <PageLink to="forgotPassword" className={button.secondary}>
+            <Trans>Ask for a new link</Trans>
+          </PageLink>
+        </div>
+      ) : (
+        <NewPasswordFields form={form} />
+      )}
+    </div>
+  )
+}

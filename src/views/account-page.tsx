@@ -1,0 +1,39 @@
+import { msg } from '@lingui/core/macro'
+import { Trans } from '@lingui/react/macro'
+import { PageLink } from '../components/links'
+import * as styles from '../features/account/account.css'
+import { useAuth } from '../features/auth/use-auth'
+import { DeleteAccount } from '../features/account-settings/delete-account'
+import { YourData } from '../features/account-settings/your-data'
+import { ChangePassword } from '../features/password-reset/change-password'
+
+/** The page's title (the document's, and the prerendered head's). */
+export const title = msg({ message: 'Your account – Vekstlinje', context: 'page title' })
+
+export default function AccountPage() {
+  const { user } = useAuth()
+  if (!user) return null
+  const email = user.email ?? ''
+  return (
+    <div className={styles.page}>
+      <div className={styles.card}>
+        <div>
+          <p className={styles.backLine}>
+            <PageLink to="app">
+              <Trans>Back to the dashboard</Trans>
+            </PageLink>
+          </p>
+          <h1 className={styles.title}>
+            <Trans>Your account</Trans>
+          </h1>
+          <p className={styles.intro}>
+            <Trans>Signed in as {email}</Trans>
+          </p>
+        </div>
+        <ChangePassword />
+        <YourData />
+        <DeleteAccount email={email} />
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,62 @@
+// The caller of a function, as the auth service sees the bearer token: never an id from the body.
+import { corsFor, GATEWAY_CORS } from './cors.ts'
+import { type FunctionEnv, logMissingSecrets, missingSecrets } from './env.ts'
+
+export interface SignedInUser {
+  id: string
+  email: string
+  /** The auth service's own record of the user (profile, sign-in methods, dates). */
+  record: Record<string, unknown>
+}
+
+/** The signed-in user of the request's bearer token; null when there is none or it is not valid
+ * (expired, signed out, the user deleted). Throws only when the auth service cannot be reached. */
+export async function signedInUser(req: Request, env: FunctionEnv): Promise<SignedInUser | null> {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  if (!token) return null
+  const res = await fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/auth/v1/user`, {
+    headers: { Authorization: `Bearer ${token}`, apikey: env.SUPABASE_ANON_KEY ?? '' },
+  })
+  if (!res.ok) return null
+  const record = (await res.json().catch(() => null)) as Record<string, unknown> | null
+  if (typeof record?.id !== 'string' || record.id === '') return null
+  return { id: record.id, email: typeof record.email === 'string' ? record.email : '', record }
+}
+
+/** A JSON answer with the given CORS headers. */
+export const json = (status: number, body: unknown, headers: Record<string, string>, extra: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { ...headers, ...extra, 'Content-Type': 'application/json; charset=utf-8' } })
+
+/** The demo requests sent with an address: PostgREST's `ilike` narrows them, an exact
+ * case-insensitive comparison decides (`_` and `%` in an address must not match other people's). */
+export function sameAddress(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase()
+}
+
+/** `ilike` pattern for an address, with PostgREST's wildcard `*` and SQL's `%`/`_` escaped. */
+export const ilikeAddress = (email: string) => encodeURIComponent(email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`))
+
+/** The common start of a function that serves the signed-in user by POST: CORS, the method, the
+ * configuration it needs, and who is asking. Answers early (a Response) or hands over the user. */
+export async function signedInRequest(
+  req: Request,
+  env: FunctionEnv,
+  { name, required }: { name: string; required: readonly string[] },
+): Promise<Response | { user: SignedInUser; cors: Record<string, string> }> {
+  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
+  if (req.method === 'OPTIONS') return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
+  if (!originOk) return json(403, { error: 'Origin not allowed' }, cors)
+  if (req.method !== 'POST') return json(405, { error: 'Method not allowed' }, cors, { Allow: 'POST, OPTIONS' })
+  const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...required])
+  if (missing.length > 0) {
+    logMissingSecrets(name, missing)
+    return json(500, { error: 'Not configured' }, cors)
+  }
+  try {
+    const user = await signedInUser(req, env)
+    return user ? { user, cors } : json(401, { error: 'Not signed in' }, cors)
+  } catch (error) {
+    console.error(`[${name}] could not reach the auth service`, error)
+    return json(502, { error: 'Could not verify the session' }, cors)
+  }
+}

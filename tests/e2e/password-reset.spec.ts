@@ -1,0 +1,127 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page, test } from '@playwright/test'
+import { open, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
+
+interface Mail {
+  to: string
+  links: string[]
+}
+
+/** The newest password-reset link the stack e-mailed to an address. */
+async function resetLinkFor(address: string): Promise<string> {
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const mails = (await (await fetch(`${stackUrl}/mailbox.json`)).json()) as Mail[]
+      link = mails.find((mail) => mail.to === address)?.links.find((l) => l.includes('type=recovery'))
+      return Boolean(link)
+    })
+    .toBe(true)
+  return link!
+}
+
+const mailsTo = async (address: string) =>
+  ((await (await fetch(`${stackUrl}/mailbox.json`)).json()) as Mail[]).filter((mail) => mail.to === address).length
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  async function askForLink(page: Page, email: string) {
+    await open(page, `${prefix}/login`)
+    await page.getByRole('link', { name: text('Glemt passord?', 'Forgot password?') }).click()
+    await expect(page).toHaveURL(`${prefix}/forgot-password`)
+    await page.getByLabel(text('E-post', 'E-mail')).fill(email)
+    await page.getByRole('button', { name: text('Send lenke', 'Send link') }).click()
+    const answer = page.getByRole('status').filter({ hasText: email })
+    await expect(answer).toBeVisible()
+    return answer.textContent()
+  }
+
+  test(`${lang}: forgot password, e-mail, new password, signed in; the old password no longer works`, async ({ page }) => {
+    const { email, password, confirm } = await registerAndConfirm(page, lang, 'Siri Dahl')
+    await page.request.get(confirm, { maxRedirects: 0 })
+    await askForLink(page, email)
+
+    await page.goto(await resetLinkFor(email))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Velg et nytt passord', 'Choose a new password'))
+    await expect(page).toHaveURL(`${prefix}/reset-password`)
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations).toEqual([])
+
+    // Registration's rule holds here too.
+    const field = page.getByLabel(text('Nytt passord', 'New password'))
+    await field.fill('kort')
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page.getByText(text('Passordet må ha minst 6 tegn.', 'The password needs at least 6 characters.'))).toBeVisible()
+    await expect(field).toBeFocused()
+
+    const newPassword = 'nytt-Fjell-2026'
+    await field.fill(newPassword)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page.getByText(text('Passordet er endret', 'Password changed'))).toBeVisible()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+    await open(page, `${prefix}/login`)
+    await signIn(page, lang, email, password)
+    await expect(page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })).toBeVisible()
+    await signIn(page, lang, email, newPassword)
+    await expect(page).toHaveURL(`${prefix}/app`)
+  })
+
+  test(`${lang}: the answer never tells whether an account exists; a used link offers a new one`, async ({ page }) => {
+    const { email, confirm } = await registerAndConfirm(page, lang, 'Ola Berg')
+    await page.request.get(confirm, { maxRedirects: 0 })
+    const nobody = uniqueEmail('nobody')
+    const known = await askForLink(page, email)
+    const unknown = await askForLink(page, nobody)
+    expect(unknown?.replace(nobody, '')).toBe(known?.replace(email, ''))
+    expect(await mailsTo(nobody)).toBe(0)
+
+    const link = await resetLinkFor(email)
+    await page.request.get(link, { maxRedirects: 0 })
+    await page.goto(link)
+    await expect(page.getByRole('alert').filter({ hasText: text('utløpt eller allerede brukt', 'expired or has already been used') })).toBeVisible()
+    await page.getByRole('link', { name: text('Be om en ny lenke', 'Ask for a new link') }).click()
+    await expect(page).toHaveURL(`${prefix}/forgot-password`)
+  })
+}
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  test(`${lang}: change the password on the account page; the old one no longer works`, async ({ page }) => {
+    const { email, password, confirm } = await registerAndConfirm(page, lang, 'Eva Lie')
+    await page.goto(confirm)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
+    await expect(page).toHaveURL(`${prefix}/account`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Kontoen din', 'Your account'))
+    await expect(page.getByText(email)).toBeVisible()
+    const axe = await new AxeBuilder({ page }).analyze()
+    expect(axe.violations).toEqual([])
+
+    const newPassword = 'nytt-Hav-2026'
+    const field = page.getByLabel(text('Nytt passord', 'New password'))
+    await field.fill(newPassword)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page.getByText(text('Passordet er endret', 'Password changed'))).toBeVisible()
+    await expect(field).toHaveValue('')
+    // This session stays.
+    await page.reload()
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Kontoen din', 'Your account'))
+
+    await page.getByRole('link', { name: text('Tilbake til dashbordet', 'Back to the dashboard') }).click()
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+    await open(page, `${prefix}/login`)
+    await signIn(page, lang, email, password)
+    await expect(page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })).toBeVisible()
+    await signIn(page, lang, email, newPassword)
+    await expect(page).toHaveURL(`${prefix}/app`)
+  })
+}
