@@ -4,6 +4,7 @@ export type MobileMenuEvent =
   | { type: 'trigger.click' }
   | { type: 'item.select' }
   | { type: 'key.escape' }
+  | { type: 'outside.click' }
   | { type: 'route.changed' }
 
 export const mobileMenuMachine = setup({
@@ -11,12 +12,17 @@ export const mobileMenuMachine = setup({
     events: {} as MobileMenuEvent,
   },
   actions: {
-    // Provided by the view: focus goes back to the menu button.
+    // Provided by the app (src/app/providers.ts): focus goes back to the menu button, or into the
+    // panel's first link.
     focusTrigger: () => {},
+    focusFirstItem: () => {},
   },
   actors: {
     // Provided by the app: sends `route.changed` whenever the location changes.
     watchRoute: fromCallback<MobileMenuEvent>(() => () => {}),
+    // Provided by the app: sends `outside.click` for a press outside the header, and
+    // `key.escape` for Escape wherever focus is.
+    watchDismiss: fromCallback<MobileMenuEvent>(() => () => {}),
   },
 }).createMachine({
   id: 'mobileMenu',
@@ -27,12 +33,14 @@ export const mobileMenuMachine = setup({
     closed: {
       description: 'Only the menu button shows.',
       on: {
-        'trigger.click': { target: 'open', description: 'The menu button is pressed.' },
+        'trigger.click': { target: 'open', actions: 'focusFirstItem', description: 'The menu button is pressed: focus moves into the panel.' },
       },
     },
     open: {
-      description: 'The panel with the navigation links shows.',
+      description: 'The panel with the navigation links shows, full width under the header.',
+      invoke: { id: 'dismiss', src: 'watchDismiss' },
       on: {
+        'outside.click': { target: 'closed', description: 'A press outside the header closes the menu.' },
         'trigger.click': { target: 'closed', description: 'The menu button is pressed again.' },
         'item.select': { target: 'closed', description: 'A link in the menu is chosen.' },
         'key.escape': { target: 'closed', actions: 'focusTrigger', description: 'Escape closes the menu.' },

@@ -2,7 +2,7 @@ import type { I18n } from '@lingui/core'
 import { headerMachine } from '../../machines/header.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
-import { focusMenuTrigger, trackScroll, watchRouteForMenu } from '../features/header/actors'
+import { focusFirstMenuItem, focusMenuTrigger, trackScroll, watchMenuDismiss, watchRouteForMenu } from '../features/header/actors'
 import { scrollToAnchor, scrollToTop, setDocumentTitle, watchRouteForNavigation } from '../features/navigation/actors'
 
 // The shell's machines with their real browser effects; tests provide their own. A page's own
@@ -10,8 +10,8 @@ import { scrollToAnchor, scrollToTop, setDocumentTitle, watchRouteForNavigation 
 export const headerLogic = headerMachine.provide({ actors: { trackScroll } })
 
 export const mobileMenuLogic = mobileMenuMachine.provide({
-  actions: { focusTrigger: focusMenuTrigger },
-  actors: { watchRoute: watchRouteForMenu },
+  actions: { focusTrigger: focusMenuTrigger, focusFirstItem: focusFirstMenuItem },
+  actors: { watchRoute: watchRouteForMenu, watchDismiss: watchMenuDismiss },
 })
 
 export const navigationLogicFor = (i18n: I18n) =>

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react'
+import { act, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { afterEach, expect } from 'vitest'
 import { navigate } from 'wouter/use-browser-location'
@@ -37,13 +37,20 @@ const menuPanel = () => document.getElementById('mobile-menu')!
 testMachinePaths(
   'Header view: mobile menu',
   mobileMenuMachine,
-  { events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'route.changed' }] },
+  { events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'outside.click' }, { type: 'route.changed' }] },
   {
     start: () => ({ user: userEvent.setup(), ...renderInApp(<Header />, { lang: 'nb', path: '/', browserHistory: true }) }),
     execute: async ({ user }, event) => {
       switch (event.type) {
-        case 'trigger.click':
+        case 'trigger.click': {
+          const opening = menuButton().getAttribute('aria-expanded') === 'false'
           await user.click(menuButton())
+          // Opening moves focus to the panel's first link.
+          if (opening) await waitFor(() => expect(within(menuPanel()).getByRole('link', { name: 'Priser' })).toHaveFocus())
+          break
+        }
+        case 'outside.click':
+          await user.click(document.body)
           break
         case 'item.select':
           await user.click(within(menuPanel()).getByRole('link', { name: 'Priser' }))

@@ -14,16 +14,22 @@ testMachinePaths(
   {
     start: () => {
       const focusTrigger = vi.fn()
+      const focusFirstItem = vi.fn()
       const actor = createActor(
-        mobileMenuMachine.provide({ actions: { focusTrigger }, actors: { watchRoute: fromCallback(() => () => {}) } }),
+        mobileMenuMachine.provide({
+          actions: { focusTrigger, focusFirstItem },
+          actors: { watchRoute: fromCallback(() => () => {}), watchDismiss: fromCallback(() => () => {}) },
+        }),
       ).start()
-      return { actor, focusTrigger }
+      return { actor, focusTrigger, focusFirstItem }
     },
-    execute: ({ actor, focusTrigger }, event) => {
+    execute: ({ actor, focusTrigger, focusFirstItem }, event, from) => {
       focusTrigger.mockClear()
+      focusFirstItem.mockClear()
       actor.send(event as MobileMenuEvent)
-      // Only Escape hands focus back to the menu button.
+      // Escape hands focus back to the menu button; opening moves it into the panel.
       expect(focusTrigger).toHaveBeenCalledTimes(event.type === 'key.escape' ? 1 : 0)
+      expect(focusFirstItem).toHaveBeenCalledTimes(event.type === 'trigger.click' && from.matches('closed') ? 1 : 0)
     },
     verify: ({ actor }, planned) => {
       const snapshot = actor.getSnapshot()

@@ -71,7 +71,7 @@ export const machineModels = {
     file: 'mobile-menu',
     machine: mobileMenuMachine,
     options: {
-      events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'route.changed' }],
+      events: [{ type: 'trigger.click' }, { type: 'item.select' }, { type: 'key.escape' }, { type: 'outside.click' }, { type: 'route.changed' }],
       simple: true,
     },
   },

@@ -3,6 +3,8 @@ import { vars } from '../../styles/theme.css'
 
 export const page = style({
   display: 'grid',
+  // One column no wider than the screen: the card shrinks with it instead of pushing it wider.
+  gridTemplateColumns: 'minmax(0, 1fr)',
   placeItems: 'start center',
   paddingBlock: vars.space.s6,
   paddingInline: vars.space.s2,
@@ -15,7 +17,8 @@ export const card = style({
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   boxShadow: vars.shadow.card,
-  padding: vars.space.s4,
+  padding: `clamp(${vars.space.s2}, 6vw, ${vars.space.s4})`,
+  minWidth: 0,
   display: 'grid',
   gap: vars.space.s3,
 })

@@ -1,8 +1,8 @@
 import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
-export const page = style({ paddingBlock: vars.space.s6, display: 'grid', placeItems: 'start center' })
-export const card = style({ width: '100%', maxWidth: '520px', display: 'grid', gap: vars.space.s2 })
+export const page = style({ paddingBlock: vars.space.s6, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', placeItems: 'start center' })
+export const card = style({ width: '100%', maxWidth: '520px', minWidth: 0, display: 'grid', gap: vars.space.s2 })
 export const eyebrow = style({ color: vars.color.accent, fontWeight: vars.weight.bold, fontSize: vars.size.xs, textTransform: 'uppercase', letterSpacing: '0.08em' })
 export const title = style({ fontSize: vars.size.xl })
 export const price = style({ fontSize: vars.size.xxl, fontWeight: vars.weight.bold, letterSpacing: '-0.02em' })
@@ -13,3 +13,5 @@ export const small = style({ fontSize: vars.size.xs, color: vars.color.textMuted
 
 globalStyle(`${benefits} li`, { display: 'flex', gap: vars.space.s1, alignItems: 'center' })
 globalStyle(`${benefits} svg`, { color: vars.color.success, flexShrink: 0 })
+// On a narrow phone the buttons' labels wrap rather than push the card wider than the screen.
+globalStyle(`${card} :is(a, button)`, { whiteSpace: 'normal', textAlign: 'center' })

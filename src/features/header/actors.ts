@@ -16,3 +16,24 @@ export const watchRouteForMenu = fromCallback<MobileMenuEvent>(({ sendBack }) =>
 )
 
 export const focusMenuTrigger = () => document.getElementById(headerIds.menuTrigger)?.focus()
+
+/** Focus goes to the panel's first link, once the panel shows (after this render). */
+export const focusFirstMenuItem = () =>
+  requestAnimationFrame(() => document.getElementById(headerIds.menuPanel)?.querySelector<HTMLElement>('a, button')?.focus())
+
+/** While the menu is open: a press anywhere outside the header, or Escape wherever focus is. */
+export const watchMenuDismiss = fromCallback<MobileMenuEvent>(({ sendBack }) => {
+  const press = (event: PointerEvent) => {
+    const header = document.getElementById(headerIds.menuTrigger)?.closest('header')
+    if (header && event.target instanceof Node && !header.contains(event.target)) sendBack({ type: 'outside.click' })
+  }
+  const key = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') sendBack({ type: 'key.escape' })
+  }
+  document.addEventListener('pointerdown', press)
+  document.addEventListener('keydown', key)
+  return () => {
+    document.removeEventListener('pointerdown', press)
+    document.removeEventListener('keydown', key)
+  }
+})

@@ -1,4 +1,3 @@
-import type { KeyboardEvent } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import type { headerMachine } from '../../../machines/header.machine'
 import type { MobileMenuEvent, mobileMenuMachine } from '../../../machines/mobile-menu.machine'
@@ -30,12 +29,6 @@ export function connectMobileMenu(
   const state = open ? 'open' : 'closed'
   return {
     open,
-    /** Escape anywhere in the header closes the menu. */
-    rootProps: {
-      onKeyDown: (event: KeyboardEvent) => {
-        if (event.key === 'Escape' && open) send({ type: 'key.escape' })
-      },
-    },
     triggerProps: {
       id: headerIds.menuTrigger,
       type: 'button' as const,

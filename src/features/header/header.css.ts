@@ -1,4 +1,4 @@
-import { globalStyle, style } from '@vanilla-extract/css'
+import { style } from '@vanilla-extract/css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
 // Fixed, so that shrinking never moves the page (a sticky header's change of height would shift
@@ -86,10 +86,14 @@ export const menuTrigger = style({
   '@media': { [breakpoints.desktop]: { display: 'none' } },
 })
 
+// Full width under the header (the header is fixed, so this is the viewport's width), never
+// taller than the screen below it.
 export const panel = style({
   position: 'absolute',
   insetInline: 0,
   top: '100%',
+  maxHeight: `calc(100dvh - ${vars.header.compact})`,
+  overflowY: 'auto',
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.raised,
@@ -115,4 +119,3 @@ export const panelLink = style({
 
 export const panelDemo = style({ marginTop: vars.space.s2, width: '100%' })
 
-globalStyle(`${root} > *`, { position: 'relative' })

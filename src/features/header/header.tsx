@@ -42,7 +42,7 @@ export function Header() {
   const bookDemo = t`Book demo`
 
   return (
-    <header className={styles.root} {...header.rootProps} {...menu.rootProps}>
+    <header className={styles.root} {...header.rootProps}>
       <div className={`${container} ${styles.bar}`}>
         <PageLink to="home" className={styles.logo} aria-label={t`Vekstlinje – home`}>
           <Logo />

@@ -228,6 +228,7 @@ export const hubCard = style([
     position: 'relative',
     display: 'flex',
     flexDirection: 'column',
+    minWidth: 0,
     transition: `box-shadow ${vars.motion.fast} ${vars.motion.easing}, border-color ${vars.motion.fast}`,
     selectors: {
       '&:hover': { boxShadow: vars.shadow.raised, borderColor: vars.color.accentSoft },
@@ -236,7 +237,8 @@ export const hubCard = style([
   },
 ])
 
-export const hubCardTitle = style({ fontSize: vars.size.lg, marginBottom: vars.space.s1 })
+// Long Norwegian compounds ("Underleverandører") fit a 320 px screen at this size, and wrap if not.
+export const hubCardTitle = style({ fontSize: `clamp(1.25rem, 6vw, ${vars.size.lg})`, marginBottom: vars.space.s1, overflowWrap: 'break-word' })
 
 /** The title link covers the whole card, so the card is one large target. */
 export const hubCardLink = style({

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test'
+import { allRoutes } from '../../src/app/route-paths'
+import { layoutProblems } from './geometry'
+import { asServiceRole, open, registerAndConfirm } from './stack'
+
+// Every page as a person sees it, at the widths people use: nothing scrolls sideways, no control
+// is cut off or covered, no text is clipped, focus always shows. One browser page per width,
+// visiting the routes in turn.
+const publicRoutes = allRoutes.filter((route) => route.access === 'public')
+
+for (const width of [320, 390, 768, 1280]) {
+  test(`every public page in both languages at ${width} px`, async ({ browser }) => {
+    test.setTimeout(240_000)
+    const page = await browser.newPage({ viewport: { width, height: 800 } })
+    const found: string[] = []
+    for (const route of publicRoutes) {
+      await open(page, route.url)
+      for (const problem of await layoutProblems(page)) found.push(`${route.url}: ${problem}`)
+    }
+    await page.close()
+    expect(found).toEqual([])
+  })
+}
+
+for (const width of [320, 390]) {
+  test(`the open mobile menu at ${width} px, in both languages`, async ({ browser }) => {
+    const page = await browser.newPage({ viewport: { width, height: 800 } })
+    for (const [url, label] of [['/', 'Åpne menyen'], ['/en', 'Open menu']] as const) {
+      await open(page, url)
+      const header = page.getByRole('banner')
+      const before = await header.boundingBox()
+      const logo = await header.getByRole('link').first().boundingBox()
+      await page.getByRole('button', { name: label }).click()
+      const panel = page.locator('#mobile-menu')
+      await expect(panel).toBeVisible()
+      // Focus moved into the panel; the header row did not move.
+      await expect(panel.getByRole('link').first()).toBeFocused()
+      expect(await header.getByRole('link').first().boundingBox()).toEqual(logo)
+      const box = (await panel.boundingBox())!
+      expect(box.x).toBe(0)
+      expect(box.width).toBe(width)
+      // Right under the header (its bottom border may overlap by a pixel).
+      expect(Math.abs(box.y - (before!.y + before!.height))).toBeLessThanOrEqual(1)
+      expect(await layoutProblems(page)).toEqual([])
+      // Escape closes it and hands focus back to the button; so does a press outside.
+      await page.keyboard.press('Escape')
+      await expect(panel).toBeHidden()
+      await expect(page.getByRole('button', { name: label })).toBeFocused()
+      await page.getByRole('button', { name: label }).click()
+      await expect(panel).toBeVisible()
+      await page.mouse.click(width / 2, 700)
+      await expect(panel).toBeHidden()
+    }
+    await page.close()
+  })
+
+  test(`the signed-in pages at ${width} px: dashboard Free and Pro, checkout, account`, async ({ browser }) => {
+    test.setTimeout(90_000)
+    const page = await browser.newPage({ viewport: { width, height: 800 } })
+    const found: string[] = []
+    for (const lang of ['nb', 'en'] as const) {
+      const prefix = lang === 'en' ? '/en' : ''
+      const { confirm } = await registerAndConfirm(page, lang, 'Kari Nordmann-Bjørnstad')
+      await page.goto(confirm)
+      await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)
+      for (const path of ['/checkout-pro', '/account']) {
+        await open(page, `${prefix}${path}`)
+        await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        for (const problem of await layoutProblems(page)) found.push(`${prefix}${path}: ${problem}`)
+      }
+      const userId = await page.evaluate(
+        () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
+      )
+      await asServiceRole('POST', 'subscriptions', { user_id: userId, product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' })
+      await open(page, `${prefix}/app`)
+      await expect(page.getByTestId('plan-badge')).toHaveText('Pro')
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Pro): ${problem}`)
+    }
+    await page.close()
+    expect(found).toEqual([])
+  })
+}
