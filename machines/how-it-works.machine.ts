@@ -13,7 +13,8 @@ export type HowItWorksEvent =
   | { type: 'step.select'; index: number }
   | { type: 'pointer.enter' }
   | { type: 'pointer.leave' }
-  | { type: 'focus.enter' }
+  /** `keyboard` is false for the focus a mouse click leaves on a step (hovering pauses then). */
+  | { type: 'focus.enter'; keyboard: boolean }
   | { type: 'focus.leave' }
 
 export interface HowItWorksContext {
@@ -52,6 +53,7 @@ export const howItWorksMachine = setup({
   },
   guards: {
     isFocused: ({ context }) => context.focused,
+    isKeyboardFocus: ({ event }) => event.type === 'focus.enter' && event.keyboard,
     isHovered: ({ context }) => context.hovered,
     isEngaged: ({ context }) => context.hovered || context.focused,
   },
@@ -64,7 +66,7 @@ export const howItWorksMachine = setup({
   on: {
     'pointer.enter': { actions: 'markHovered', description: 'The pointer moves over the steps.' },
     'pointer.leave': { actions: 'markUnhovered', description: 'The pointer leaves the steps.' },
-    'focus.enter': { actions: 'markFocused', description: 'A step receives keyboard focus.' },
+    'focus.enter': { guard: 'isKeyboardFocus', actions: 'markFocused', description: 'A step receives keyboard focus.' },
     'focus.leave': { actions: 'markUnfocused', description: 'Focus leaves the steps.' },
   },
   states: {
@@ -94,7 +96,12 @@ export const howItWorksMachine = setup({
           description: 'A step is clicked: it becomes active and gets a full step duration.',
         },
         'pointer.enter': { target: 'paused', actions: 'markHovered', description: 'Hovering pauses the steps.' },
-        'focus.enter': { target: 'paused', actions: 'markFocused', description: 'Keyboard focus on a step pauses the steps.' },
+        'focus.enter': {
+          guard: 'isKeyboardFocus',
+          target: 'paused',
+          actions: 'markFocused',
+          description: 'Keyboard focus on a step pauses the steps (the focus a mouse click leaves does not).',
+        },
         'motion.reduced': { target: 'static', description: 'The user switches to reduced motion: stop advancing.' },
       },
     },

@@ -56,7 +56,13 @@ testMachinePaths(
           await user.unhover(list())
           break
         case 'focus.enter':
-          act(() => stepButton(0).focus())
+          // A mouse press focuses the step it lands on; the keyboard focuses without one.
+          if ((event as unknown as { keyboard: boolean }).keyboard) act(() => stepButton(0).focus())
+          else {
+            fireEvent.pointerDown(stepButton(0))
+            act(() => stepButton(0).focus())
+            fireEvent.pointerUp(stepButton(0))
+          }
           break
         case 'focus.leave':
           act(() => (document.activeElement as HTMLElement | null)?.blur())
@@ -98,5 +104,16 @@ describe('How it works with the keyboard', () => {
     act(() => vi.advanceTimersByTime(STEP_MS))
     expect(stepButton(3)).toHaveAttribute('aria-current', 'step')
     expect(progress()).toHaveAttribute('aria-valuenow', '4')
+  })
+
+  it('a mouse click picks a step but does not hold the rotation once the pointer leaves', async () => {
+    const { user, motion } = renderSteps()
+    motion.send({ type: 'motion.allowed' })
+    await user.click(stepButton(1))
+    expect(stepButton(1)).toHaveFocus()
+    expect(stepButton(1)).toHaveAttribute('aria-current', 'step')
+    await user.unhover(list())
+    act(() => vi.advanceTimersByTime(STEP_MS))
+    expect(stepButton(2)).toHaveAttribute('aria-current', 'step')
   })
 })

@@ -45,6 +45,18 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await context.cookies()).toEqual([])
   })
 
+  test(`${lang}: sign-out ends the session in this browser at once, before the backend answers`, async ({ page }) => {
+    const { confirm } = await registerAndConfirm(page, lang, 'Per Sand')
+    await page.goto(confirm)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    // The backend never answers the sign-out: nothing the visitor does next may depend on it.
+    await page.route('**/auth/v1/logout**', () => {})
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await page.goto(`${prefix}/app`)
+    await expect(page).toHaveURL(new RegExp(`${prefix}/login\\?next=`))
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([])
+  })
+
   test(`${lang}: wrong password shows the login error toast`, async ({ page }) => {
     await open(page, `${prefix}/login`)
     await signIn(page, lang, uniqueEmail('nobody'), 'wrong-password')

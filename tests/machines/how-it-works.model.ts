@@ -10,7 +10,8 @@ export const howItWorksEvents = (snapshot: AnyMachineSnapshot): PlannedEvent[] =
   { type: 'step.select', index: 2 },
   { type: 'pointer.enter' },
   { type: 'pointer.leave' },
-  { type: 'focus.enter' },
+  { type: 'focus.enter', keyboard: true },
+  { type: 'focus.enter', keyboard: false },
   { type: 'focus.leave' },
   ...(snapshot.matches('running') ? [{ type: `xstate.after.${STEP_MS}.howItWorks.running` }] : []),
 ]

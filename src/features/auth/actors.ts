@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
-import { getSupabase } from '../../lib/supabase'
+import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase'
 
 export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
   let unsubscribe: (() => void) | undefined
@@ -20,8 +20,15 @@ export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
   }
 })
 
+/** Signing out ends the session in this browser first, at once: a reload or a closed tab right
+ * after the click leaves nothing behind. Then the backend ends it (whatever it answers, the local
+ * session is gone), and the client forgets it and tells its listeners. */
 export const signOut = fromPromise<void>(async () => {
+  const stored = localStorage.getItem(AUTH_STORAGE_KEY)
+  localStorage.removeItem(AUTH_STORAGE_KEY)
   const supabase = await getSupabase()
+  const token = stored ? (JSON.parse(stored) as { access_token?: string }).access_token : undefined
+  if (token) await supabase.auth.admin.signOut(token, 'local')
   await supabase.auth.signOut({ scope: 'local' })
 })
 

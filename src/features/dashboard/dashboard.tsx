@@ -92,9 +92,10 @@ export function Dashboard({ userId }: { userId: string }) {
   const loading = subs.hasTag('loading')
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
+  // The session ends first (at once, in this browser); then the visitor leaves the signed-in page.
   const signOut = () => {
-    navigate(href('home', lang))
     auth.send({ type: 'user.signOut' })
+    navigate(href('home', lang))
   }
 
   return (

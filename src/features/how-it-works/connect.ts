@@ -1,4 +1,4 @@
-import type { FocusEvent } from 'react'
+import type { FocusEvent, PointerEvent } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { type HowItWorksEvent, STEP_COUNT, type howItWorksMachine, progressOf } from '../../../machines/how-it-works.machine'
 
@@ -28,12 +28,22 @@ export function connectHowItWorks(
       'data-part': 'root',
       'data-state': mode,
     },
-    /** The steps' list: hovering it or focusing a step pauses the rotation. */
+    /** The steps' list: hovering it or focusing a step with the keyboard pauses the rotation; the
+     * focus a mouse click leaves behind does not (a pointer press just before marks it). */
     listProps: {
       'data-part': 'list',
       onPointerEnter: () => send({ type: 'pointer.enter' }),
-      onPointerLeave: () => send({ type: 'pointer.leave' }),
-      onFocus: () => send({ type: 'focus.enter' }),
+      onPointerLeave: (event: PointerEvent<HTMLElement>) => {
+        delete event.currentTarget.dataset.pressed
+        send({ type: 'pointer.leave' })
+      },
+      onPointerDown: (event: PointerEvent<HTMLElement>) => {
+        event.currentTarget.dataset.pressed = 'true'
+      },
+      onPointerUp: (event: PointerEvent<HTMLElement>) => {
+        delete event.currentTarget.dataset.pressed
+      },
+      onFocus: (event: FocusEvent<HTMLElement>) => send({ type: 'focus.enter', keyboard: event.currentTarget.dataset.pressed !== 'true' }),
       onBlur: (event: FocusEvent<HTMLElement>) => {
         const next = event.relatedTarget as Node | null
         if (!next || !event.currentTarget.contains(next)) send({ type: 'focus.leave' })
