@@ -11,6 +11,8 @@ export const loginSchema = type({ email: 'string.email', password: 'string > 0' 
 /** The backend's error as the form needs it: its message, and whether the e-mail awaits confirmation. */
 export interface SignInFailure {
   message?: string
+  /** The auth service's error code, for a message in the visitor's language. */
+  code?: string
   unconfirmed?: boolean
 }
 
@@ -41,8 +43,8 @@ export const loginFormMachine = setup({
   actions: {
     // Provided by the view.
     notifySignedIn: () => {},
-    notifyFailure: (_, _params: { message?: string }) => {},
-    notifyGoogleFailure: (_, _params: { message?: string }) => {},
+    notifyFailure: (_, _params: { message?: string; code?: string }) => {},
+    notifyGoogleFailure: (_, _params: { message?: string; code?: string }) => {},
     notifyResent: () => {},
     focusField: (_, _params: { field: LoginField }) => {},
     goToApp: () => {},
@@ -101,7 +103,7 @@ export const loginFormMachine = setup({
           },
           {
             target: 'editing',
-            actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) }],
+            actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message, code: (event.error as SignInFailure)?.code }) }],
             description: 'Wrong credentials or another failure.',
           },
         ],
@@ -125,7 +127,7 @@ export const loginFormMachine = setup({
         onDone: { target: 'unconfirmed', actions: 'notifyResent', description: 'Sent.' },
         onError: {
           target: 'unconfirmed',
-          actions: { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) },
+          actions: { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message, code: (event.error as SignInFailure)?.code }) },
           description: 'Could not send.',
         },
       },
@@ -138,7 +140,7 @@ export const loginFormMachine = setup({
         src: 'signInWithGoogle',
         onError: {
           target: 'editing',
-          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message }) },
+          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: (event.error as SignInFailure)?.message, code: (event.error as SignInFailure)?.code }) },
           description: 'Google sign-in could not start.',
         },
       },

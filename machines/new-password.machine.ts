@@ -12,6 +12,7 @@ export const newPasswordSchema = type({ password: `string >= ${PASSWORD_MIN_LENG
 
 export interface NewPasswordFailure {
   message?: string
+  code?: string
   weakPasswordReasons?: string[]
 }
 
@@ -41,7 +42,7 @@ export const newPasswordMachine = setup({
   },
   actions: {
     notifySaved: () => {},
-    notifyFailure: (_, _params: { message?: string }) => {},
+    notifyFailure: (_, _params: { message?: string; code?: string }) => {},
     focusField: (_, _params: { field: NewPasswordField }) => {},
     // Provided where the user should move on after saving (the reset page: the dashboard).
     goToApp: () => {},
@@ -102,7 +103,7 @@ export const newPasswordMachine = setup({
         onDone: { target: 'editing', actions: ['clearValues', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
         onError: {
           target: 'editing',
-          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message }) }],
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message, code: (event.error as NewPasswordFailure)?.code }) }],
           description: 'Refused (weak or same password, expired session) or failed.',
         },
       },

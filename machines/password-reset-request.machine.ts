@@ -30,7 +30,7 @@ export const passwordResetRequestMachine = setup({
   },
   actions: {
     // Provided by the feature's logic.
-    notifyFailure: (_, _params: { message?: string }) => {},
+    notifyFailure: (_, _params: { message?: string; code?: string }) => {},
     focusField: (_, _params: { field: ResetRequestField }) => {},
     updateValue: assign(({ context, event }) =>
       event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
@@ -76,7 +76,7 @@ export const passwordResetRequestMachine = setup({
         onDone: { target: 'sent', description: 'Accepted: the same answer whether or not the account exists.' },
         onError: {
           target: 'editing',
-          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as { message?: string })?.message }) }],
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ ...(event.error as { message?: string; code?: string }) }) }],
           description: 'The request failed (too many requests, no connection): the address is kept.',
         },
       },

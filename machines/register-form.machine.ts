@@ -17,6 +17,8 @@ export const registerSchema = type({
 
 export interface SignUpFailure {
   message?: string
+  /** The auth service's error code, for a message in the visitor's language. */
+  code?: string
   /** The backend's reasons when it finds the password weak. */
   weakPasswordReasons?: string[]
 }
@@ -47,8 +49,8 @@ export const registerFormMachine = setup({
   actions: {
     // Provided by the view.
     notifyRegistered: () => {},
-    notifyFailure: (_, _params: { message?: string }) => {},
-    notifyGoogleFailure: (_, _params: { message?: string }) => {},
+    notifyFailure: (_, _params: { message?: string; code?: string }) => {},
+    notifyGoogleFailure: (_, _params: { message?: string; code?: string }) => {},
     focusField: (_, _params: { field: RegisterField }) => {},
     goToLogin: () => {},
     updateValue: assign(({ context, event }) =>
@@ -98,7 +100,7 @@ export const registerFormMachine = setup({
         onDone: { target: 'registered', description: 'Account created; a confirmation e-mail is on its way.' },
         onError: {
           target: 'editing',
-          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: failureOf(event).message }) }],
+          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: failureOf(event).message, code: failureOf(event).code }) }],
           description: 'The backend refused (existing user, weak password, …).',
         },
       },
@@ -111,7 +113,7 @@ export const registerFormMachine = setup({
         src: 'signUpWithGoogle',
         onError: {
           target: 'editing',
-          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: failureOf(event).message }) },
+          actions: { type: 'notifyGoogleFailure', params: ({ event }) => ({ message: failureOf(event).message, code: failureOf(event).code }) },
           description: 'Google sign-up could not start.',
         },
       },

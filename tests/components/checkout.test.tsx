@@ -41,6 +41,7 @@ const words = {
     alreadyPro: 'Du har allerede Pro: det er ingenting mer å betale.',
     dashboard: 'Gå til dashbordet',
     error: 'Feil',
+    notSignedIn: 'Økten din er avsluttet. Logg inn på nytt.',
     notifications: 'Varsler',
     app: '/app',
   },
@@ -51,6 +52,7 @@ const words = {
     alreadyPro: 'You already have Pro: there is nothing more to pay.',
     dashboard: 'Go to the dashboard',
     error: 'Error',
+    notSignedIn: 'Your session has ended. Sign in again.',
     notifications: 'Notifications',
     app: '/en/app',
   },
@@ -97,7 +99,8 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
         // A failed checkout is told with its reason; a failed plan look-up is not (the server guards).
         if (match[2] === 'createCheckout') {
           const url = (e.output as { url?: string } | undefined)?.url
-          if (match[1] === 'error') ctx.toasts.push(`${w.error}${e.error!.message}`)
+          // The function's known refusal, in the page's language.
+          if (match[1] === 'error') ctx.toasts.push(`${w.error}${e.error!.message === 'Not signed in' ? w.notSignedIn : e.error!.message}`)
           else if (!url) ctx.toasts.push(`${w.error}${MISSING_URL}`)
         }
         return

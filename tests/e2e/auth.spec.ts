@@ -62,7 +62,9 @@ for (const lang of ['nb', 'en'] as const) {
     await signIn(page, lang, uniqueEmail('nobody'), 'wrong-password')
     const toast = page.getByRole('alert').filter({ hasText: text('Feil ved innlogging', 'Login error') })
     await expect(toast).toBeVisible()
-    await expect(toast).toContainText('Invalid login credentials')
+    // The auth service's English refusal, in the visitor's language.
+    await expect(toast).toContainText(text('Feil e-postadresse eller passord.', 'Wrong e-mail address or password.'))
+    await expect(toast).not.toContainText('Invalid login credentials')
     await expect(page).toHaveURL(`${prefix}/login`)
   })
 

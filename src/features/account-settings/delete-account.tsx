@@ -10,10 +10,11 @@ import { Field } from '../account/field'
 import { useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { accountDeletionLogic, CONFIRM_FIELD_ID, DELETE_TRIGGER_ID } from './logic'
+import { serverMessage } from '../account/server-message'
 
 /** Delete my account: a confirm step where the user types the account's e-mail address. */
 export function DeleteAccount({ email }: { email: string }) {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const notify = useNotify()
   const auth = useAuthActor()
@@ -23,11 +24,11 @@ export function DeleteAccount({ email }: { email: string }) {
       accountDeletionLogic({
         auth,
         notifyDeleted: () => notify({ title: t`Your account is deleted`, description: t`Thank you for trying Vekstlinje.` }),
-        notifyFailure: (message) =>
-          notify({ variant: 'destructive', title: t`Could not delete the account`, description: message || t`Please try again in a moment.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not delete the account`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
         goHome: () => navigate(href('home', lang)),
       }),
-    [auth, lang, navigate, notify, t],
+    [auth, lang, navigate, notify, t, i18n],
   )
   const [snapshot, send] = useAppMachine(logic, { input: { email } })
   const busy = snapshot.hasTag('busy')

@@ -1,21 +1,22 @@
 import { accountDataMachine } from '../../../machines/account-data.machine'
 import { accountDeletionMachine } from '../../../machines/account-deletion.machine'
+import type { ServerFailure } from '../account/server-message'
 import type { AuthActor } from '../auth/auth-context'
 import { deleteAccount, exportAccount, saveJsonFile } from './actors'
 
 export const CONFIRM_FIELD_ID = 'delete-confirm'
 export const DELETE_TRIGGER_ID = 'delete-account-trigger'
 
-export const accountDataLogic = ({ notifyFailure }: { notifyFailure: (message?: string) => void }) =>
+export const accountDataLogic = ({ notifyFailure }: { notifyFailure: (failure: ServerFailure) => void }) =>
   accountDataMachine.provide({
     actors: { exportAccount },
-    actions: { saveFile: (_, { data }) => saveJsonFile(data), notifyFailure: (_, { message }) => notifyFailure(message) },
+    actions: { saveFile: (_, { data }) => saveJsonFile(data), notifyFailure: (_, failure) => notifyFailure(failure) },
   })
 
 interface DeletionEffects {
   auth: AuthActor
   notifyDeleted: () => void
-  notifyFailure: (message?: string) => void
+  notifyFailure: (failure: ServerFailure) => void
   goHome: () => void
 }
 
@@ -28,7 +29,7 @@ export const accountDeletionLogic = ({ auth, notifyDeleted, notifyFailure, goHom
       focusTrigger: () => requestAnimationFrame(() => document.getElementById(DELETE_TRIGGER_ID)?.focus()),
       endSession: () => auth.send({ type: 'user.signOut' }),
       notifyDeleted,
-      notifyFailure: (_, { message }) => notifyFailure(message),
+      notifyFailure: (_, failure) => notifyFailure(failure),
       goHome,
     },
   })

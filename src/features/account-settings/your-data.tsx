@@ -5,18 +5,19 @@ import { button } from '../../components/ui.css'
 import * as styles from '../account/account.css'
 import { useNotify } from '../toaster/toaster'
 import { accountDataLogic } from './logic'
+import { serverMessage } from '../account/server-message'
 
 /** Download my data: everything the service keeps about the user, as one JSON file. */
 export function YourData() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const notify = useNotify()
   const logic = useMemo(
     () =>
       accountDataLogic({
-        notifyFailure: (message) =>
-          notify({ variant: 'destructive', title: t`Could not prepare your data`, description: message || t`Please try again in a moment.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not prepare your data`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
       }),
-    [notify, t],
+    [notify, t, i18n],
   )
   const [snapshot, send] = useAppMachine(logic)
   const busy = snapshot.hasTag('busy')

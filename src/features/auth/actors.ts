@@ -35,6 +35,7 @@ export const signOut = fromPromise<void>(async () => {
 /** What the forms need of a backend auth error. */
 const failure = (error: { message?: string; code?: string; reasons?: string[] } | null) => ({
   message: error?.message,
+  code: error?.code,
   unconfirmed: error?.code === 'email_not_confirmed',
   weakPasswordReasons: error?.code === 'weak_password' ? (error.reasons ?? []) : undefined,
 })

@@ -10,9 +10,10 @@ import { useLang } from '../../i18n/use-lang'
 import { useNotify } from '../toaster/toaster'
 import { createCheckout, loadPlan } from './actors'
 import * as styles from './checkout.css'
+import { serverMessage } from '../account/server-message'
 
 export function Checkout() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const notify = useNotify()
   const logic = useMemo(
@@ -22,10 +23,14 @@ export function Checkout() {
         actions: {
           goToPayment: (_, { url }) => window.location.assign(url),
           notifyFailure: (_, { message }) =>
-            notify({ variant: 'destructive', title: t`Error`, description: message || t`Could not start purchase. Please try again.` }),
+            notify({
+              variant: 'destructive',
+              title: t`Error`,
+              description: serverMessage(i18n, { message: message ?? undefined }) || t`Could not start purchase. Please try again.`,
+            }),
         },
       }),
-    [lang, notify, t],
+    [lang, notify, t, i18n],
   )
   const [snapshot, send] = useAppMachine(logic)
   const busy = snapshot.hasTag('busy')

@@ -12,6 +12,7 @@ import { connectForm, safeNext } from '../account/connect'
 import { Field } from '../account/field'
 import { GoogleButton } from '../account/google-button'
 import { problemText } from '../account/problem-text'
+import { serverMessage } from '../account/server-message'
 import { resendConfirmation, signInWithGoogle, signInWithPassword } from '../auth/actors'
 import { useNotify } from '../toaster/toaster'
 
@@ -31,16 +32,16 @@ export function LoginForm() {
       },
       actions: {
         notifySignedIn: () => notify({ title: t`Welcome back!`, description: t`You are now signed in.` }),
-        notifyFailure: (_, { message }) =>
-          notify({ variant: 'destructive', title: t`Login error`, description: message || t`Could not sign in. Please try again.` }),
-        notifyGoogleFailure: (_, { message }) =>
-          notify({ variant: 'destructive', title: t`Google login error`, description: message || t`Could not sign in. Please try again.` }),
+        notifyFailure: (_, failure) =>
+          notify({ variant: 'destructive', title: t`Login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
+        notifyGoogleFailure: (_, failure) =>
+          notify({ variant: 'destructive', title: t`Google login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
         notifyResent: () => notify({ title: t`E-mail sent again`, description: t`Check your inbox for the confirmation link.` }),
         focusField: (_, { field }) => document.getElementById(field)?.focus(),
         goToApp: () => navigate(next),
       },
     })
-  }, [lang, notify, t, navigate, next])
+  }, [lang, notify, t, i18n, navigate, next])
   const [snapshot, send] = useAppMachine(logic)
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')

@@ -7,10 +7,11 @@ import { useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
+import { serverMessage } from '../account/server-message'
 
 /** The account page's password change: this session stays, the backend ends the others. */
 export function ChangePassword() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const notify = useNotify()
   const auth = useAuthActor()
   const logic = useMemo(
@@ -18,10 +19,10 @@ export function ChangePassword() {
       newPasswordLogic({
         auth,
         notifySaved: () => notify({ title: t`Password changed`, description: t`Use the new password the next time you sign in.` }),
-        notifyFailure: (message) =>
-          notify({ variant: 'destructive', title: t`Could not save the password`, description: message || t`Please try again in a moment.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not save the password`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
       }),
-    [auth, notify, t],
+    [auth, notify, t, i18n],
   )
   const [snapshot, send] = useAppMachine(logic)
   const form = connectForm(snapshot, send)

@@ -11,6 +11,7 @@ import { Field } from '../account/field'
 import { problemText } from '../account/problem-text'
 import { useNotify } from '../toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
+import { serverMessage } from '../account/server-message'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -21,10 +22,10 @@ export function ForgotPasswordForm() {
     () =>
       passwordResetRequestLogic({
         resetPagePath: href('resetPassword', lang),
-        notifyFailure: (message) =>
-          notify({ variant: 'destructive', title: t`Could not send the link`, description: message || t`Please try again in a moment.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not send the link`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
       }),
-    [lang, notify, t],
+    [lang, notify, t, i18n],
   )
   const [snapshot, send] = useAppMachine(logic)
   const form = connectForm(snapshot, send)

@@ -1,5 +1,6 @@
 import { newPasswordMachine } from '../../../machines/new-password.machine'
 import { passwordResetRequestMachine } from '../../../machines/password-reset-request.machine'
+import type { ServerFailure } from '../account/server-message'
 import type { AuthActor } from '../auth/auth-context'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
 
@@ -8,19 +9,19 @@ const focusField = (_: unknown, { field }: { field: string }) => document.getEle
 /** What the views hand in: the toasts in the visitor's language, and where to go. */
 interface RequestEffects {
   resetPagePath: string
-  notifyFailure: (message?: string) => void
+  notifyFailure: (failure: ServerFailure) => void
 }
 
 export const passwordResetRequestLogic = ({ resetPagePath, notifyFailure }: RequestEffects) =>
   passwordResetRequestMachine.provide({
     actors: { requestPasswordReset: requestPasswordReset(resetPagePath) },
-    actions: { focusField, notifyFailure: (_, { message }) => notifyFailure(message) },
+    actions: { focusField, notifyFailure: (_, failure) => notifyFailure(failure) },
   })
 
 interface NewPasswordEffects {
   auth: AuthActor
   notifySaved: () => void
-  notifyFailure: (message?: string) => void
+  notifyFailure: (failure: ServerFailure) => void
   /** Where to go once saved (the reset page: the dashboard); the account page stays. */
   goToApp?: () => void
 }
@@ -28,5 +29,5 @@ interface NewPasswordEffects {
 export const newPasswordLogic = ({ auth, notifySaved, notifyFailure, goToApp }: NewPasswordEffects) =>
   newPasswordMachine.provide({
     actors: { watchRecoverySession: watchRecoverySession(auth), updatePassword },
-    actions: { focusField, notifySaved, goToApp: () => goToApp?.(), notifyFailure: (_, { message }) => notifyFailure(message) },
+    actions: { focusField, notifySaved, goToApp: () => goToApp?.(), notifyFailure: (_, failure) => notifyFailure(failure) },
   })

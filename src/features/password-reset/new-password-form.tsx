@@ -13,10 +13,11 @@ import { useAuthActor } from '../auth/use-auth'
 import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
+import { serverMessage } from '../account/server-message'
 
 /** The page a reset link opens: the link's session lets the user set a new password. */
 export function NewPasswordForm() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   const notify = useNotify()
   const auth = useAuthActor()
@@ -26,11 +27,11 @@ export function NewPasswordForm() {
       newPasswordLogic({
         auth,
         notifySaved: () => notify({ title: t`Password changed`, description: t`You are now signed in.` }),
-        notifyFailure: (message) =>
-          notify({ variant: 'destructive', title: t`Could not save the password`, description: message || t`Please try again in a moment.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not save the password`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
         goToApp: () => navigate(href('app', lang)),
       }),
-    [auth, lang, notify, t, navigate],
+    [auth, lang, notify, t, navigate, i18n],
   )
   const [snapshot, send] = useAppMachine(logic)
   const form = connectForm(snapshot, send)

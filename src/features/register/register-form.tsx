@@ -12,6 +12,7 @@ import { connectForm } from '../account/connect'
 import { Field } from '../account/field'
 import { GoogleButton } from '../account/google-button'
 import { problemText } from '../account/problem-text'
+import { serverMessage } from '../account/server-message'
 import { signInWithGoogle, signUp } from '../auth/actors'
 import { useNotify } from '../toaster/toaster'
 
@@ -26,19 +27,23 @@ export function RegisterForm() {
       actors: { signUp: signUp(appUrl), signUpWithGoogle: signInWithGoogle(appUrl) },
       actions: {
         notifyRegistered: () => notify({ title: t`Account created!`, description: t`Check your e-mail to confirm your account.` }),
-        notifyFailure: (_, { message }) =>
+        notifyFailure: (_, failure) =>
           notify({
             variant: 'destructive',
             title: t`Registration error`,
-            description: message || t`Could not create the account. Please try again.`,
+            description: serverMessage(i18n, failure) || t`Could not create the account. Please try again.`,
           }),
-        notifyGoogleFailure: (_, { message }) =>
-          notify({ variant: 'destructive', title: t`Google sign-up error`, description: message || t`Could not create the account. Please try again.` }),
+        notifyGoogleFailure: (_, failure) =>
+          notify({
+            variant: 'destructive',
+            title: t`Google sign-up error`,
+            description: serverMessage(i18n, failure) || t`Could not create the account. Please try again.`,
+          }),
         focusField: (_, { field }) => document.getElementById(field)?.focus(),
         goToLogin: () => navigate(href('login', lang)),
       },
     })
-  }, [lang, notify, t, navigate])
+  }, [lang, notify, t, i18n, navigate])
   const [snapshot, send] = useAppMachine(logic)
   const form = connectForm(snapshot, send)
   const weakReasons = snapshot.context.failure?.weakPasswordReasons

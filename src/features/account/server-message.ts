@@ -1,0 +1,48 @@
+import type { I18n, MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+
+/** A refusal from the auth service (its `code`) or from one of the project's functions (its
+ * fixed English `message`). */
+export interface ServerFailure {
+  code?: string
+  message?: string
+}
+
+/** The auth service's error codes the visitor can meet, in their language. */
+export const authCodeMessages = {
+  invalid_credentials: msg`Wrong e-mail address or password.`,
+  email_not_confirmed: msg`Confirm your e-mail address first: open the link we sent you.`,
+  user_already_exists: msg`There is already an account with this e-mail address. Sign in instead.`,
+  email_exists: msg`There is already an account with this e-mail address. Sign in instead.`,
+  weak_password: msg`The password is too weak. Choose a longer one that is harder to guess.`,
+  same_password: msg`The new password must be different from the old one.`,
+  over_request_rate_limit: msg`Too many attempts in a short time. Wait a little and try again.`,
+  over_email_send_rate_limit: msg`Too many e-mails sent to this address. Wait a little before asking again.`,
+  email_address_invalid: msg`This e-mail address cannot be used. Check it, or use another.`,
+  validation_failed: msg`Check what you entered and try again.`,
+  signup_disabled: msg`New accounts cannot be created right now.`,
+  otp_expired: msg`This link has expired or has already been used.`,
+  session_not_found: msg`Your session has ended. Sign in again.`,
+  session_expired: msg`Your session has ended. Sign in again.`,
+  bad_jwt: msg`Your session has ended. Sign in again.`,
+  user_not_found: msg`Your session has ended. Sign in again.`,
+} satisfies Record<string, MessageDescriptor>
+
+/** The project's functions answer `{ error }` in English; these are the ones the visitor can meet. */
+export const functionMessages = {
+  'Already on Pro': msg`You already have Pro: there is nothing more to pay.`,
+  'Not signed in': msg`Your session has ended. Sign in again.`,
+  'The payment provider could not start the checkout': msg`The payment provider could not start the purchase. Try again in a moment.`,
+  'The payment provider could not cancel the subscription': msg`The payment provider could not cancel the subscription, so nothing was deleted. Try again in a moment.`,
+  'The e-mail address does not match the account': msg`That is not the address of this account.`,
+} satisfies Record<string, MessageDescriptor>
+
+/** The sentence to show for a refusal: a known code or function error in the visitor's language;
+ * otherwise the server's own text (undefined when there is none, for the caller's fallback). */
+export function serverMessage(i18n: I18n, failure: ServerFailure | null | undefined): string | undefined {
+  const code = failure?.code as keyof typeof authCodeMessages | undefined
+  if (code && code in authCodeMessages) return i18n._(authCodeMessages[code])
+  const text = failure?.message as keyof typeof functionMessages | undefined
+  if (text && text in functionMessages) return i18n._(functionMessages[text])
+  return failure?.message || undefined
+}
