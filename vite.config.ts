@@ -58,7 +58,7 @@ export default defineConfig(({ command }) => ({
             { name: 'framework', test: frameworkModules, priority: 2 },
             // The reduced-motion watcher is shared by the landing's parts: with the shell, rather
             // than a chunk of its own.
-            { name: (id, graph) => (isShellModule(id, graph) || motionModule.test(id) ? 'shell' : null), priority: 1 },
+            { name: (id, graph) => (isShellModule(id, graph) || motionModule.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
           ],
         },
       },
@@ -80,7 +80,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts'],
+          include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
           testTimeout: 20000,
         },
       },

@@ -25,10 +25,22 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
     }),
   )
 
-  // One spelling per page: `/pricing/` redirects to `/pricing`.
+  // A path that is not valid percent-encoding is a bad request, not a server error.
+  app.use(async (c, next) => {
+    try {
+      decodeURIComponent(new URL(c.req.url).pathname)
+    } catch {
+      return c.text('Bad request', 400)
+    }
+    await next()
+  })
+
+  // One spelling per page: `/pricing/` redirects to `/pricing`. A path that starts with `//` names
+  // no page of this site (and as a redirect target would leave it): 404.
   app.use(async (c, next) => {
     const { pathname, search } = new URL(c.req.url)
-    if (pathname.length > 1 && pathname.endsWith('/')) return c.redirect(`${pathname.replace(/\/+$/, '')}${search}`, 301)
+    if (pathname.startsWith('//')) return c.notFound()
+    if (pathname.length > 1 && pathname.endsWith('/')) return c.redirect(`/${pathname.replace(/^\/+|\/+$/g, '')}${search}`, 301)
     await next()
   })
 

@@ -39,6 +39,9 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
 
 /** A safe place to return to after sign-in: a path of this site, never another origin. */
 export function safeNext(next: string | null, fallback: string): string {
-  if (!next?.startsWith('/') || next.startsWith('//') || next.includes('\\')) return fallback
+  // Browsers drop tabs and newlines from URLs (`/\t/evil.example` is `//evil.example`) and read a
+  // backslash as a slash: a path with any of them, or any control character, is refused.
+  if (!next || /[\u0000-\u001f\u007f\\\s]/.test(next)) return fallback
+  if (!next.startsWith('/') || next.startsWith('//')) return fallback
   return next
 }

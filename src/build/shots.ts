@@ -1,0 +1,176 @@
+// `npm run shots`: a screenshot gallery for people (designers, translators, QA), not a test.
+// Builds the site against its own local stack, serves it, and writes PNGs of every public page in
+// both languages at 390 and 1280 px, plus the key states (menu open, a toast, form errors, the
+// dashboard on Free and on Pro, checkout), and a contact sheet: shots/index.html.
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import path from 'node:path'
+import { type Browser, chromium, type Page } from 'playwright'
+import { loadKeys } from '../../supabase/local/jwt.ts'
+import { allRoutes } from '../app/route-paths'
+import { rootDir } from './site'
+
+const port = Number(process.env.SHOTS_PORT ?? 5186)
+const stackPort = Number(process.env.SHOTS_STACK_PORT ?? 54332)
+const site = `http://localhost:${port}`
+const stackUrl = `http://localhost:${stackPort}`
+const outDir = path.join(rootDir, 'shots')
+const widths = [390, 1280] as const
+const env = {
+  ...process.env,
+  PORT: String(port),
+  SUPABASE_LOCAL_PORT: String(stackPort),
+  SUPABASE_LOCAL_STATE: '.local/shots',
+  SUPABASE_LOCAL_FRESH: '1',
+  SITE_URL: site,
+}
+
+interface Shot {
+  group: string
+  caption: string
+  file: string
+}
+const shots: Shot[] = []
+const slug = (text: string) => text.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'
+
+async function shoot(page: Page, group: string, caption: string, fullPage = true) {
+  const file = `${slug(`${group}-${caption}`)}.png`
+  await page.screenshot({ path: path.join(outDir, file), fullPage })
+  shots.push({ group, caption, file })
+  console.log(`  ${file}`)
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(`${site}${url}`)
+  await page.locator('html[data-hydrated]').waitFor()
+  // Parts below the fold hydrate when seen: scroll through once so the picture shows them.
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += window.innerHeight) {
+      window.scrollTo({ top: y, behavior: 'instant' })
+      await new Promise(requestAnimationFrame)
+    }
+    window.scrollTo({ top: 0, behavior: 'instant' })
+  })
+}
+
+async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan: 'free' | 'pro') {
+  const page = await browser.newPage({ viewport: { width, height: 900 } })
+  const prefix = lang === 'en' ? '/en' : ''
+  const email = `shots-${width}-${lang}-${plan}-${Date.now()}@example.no`
+  await open(page, `${prefix}/register`)
+  await page.locator('#fullName').fill('Kari Nordmann')
+  await page.locator('#email').fill(email)
+  await page.locator('#password').fill('fjord-Lys-2025')
+  await page.locator('form button[type="submit"]').click()
+  let link: string | undefined
+  for (let tries = 0; !link && tries < 50; tries += 1) {
+    const mails = (await (await fetch(`${stackUrl}/mailbox.json`)).json()) as Array<{ to: string; links: string[] }>
+    link = mails.find((mail) => mail.to === email)?.links.find((l) => l.includes('/auth/v1/verify'))
+    if (!link) await page.waitForTimeout(200)
+  }
+  await page.goto(link!)
+  await page.waitForURL(`**${prefix}/app`)
+  if (plan === 'pro') {
+    const userId = await page.evaluate(
+      () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
+    )
+    const { serviceRoleKey } = await loadKeys(path.join(rootDir, '.local/shots/jwt-secret.json'))
+    await fetch(`${stackUrl}/rest/v1/subscriptions`, {
+      method: 'POST',
+      headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ user_id: userId, product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' }),
+    })
+  }
+  await page.locator('[data-testid="plan-badge"]').filter({ hasText: plan === 'pro' ? 'Pro' : 'Free' }).waitFor()
+  return page
+}
+
+async function main() {
+  const build = spawnSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, env, stdio: 'inherit' })
+  if (build.status !== 0) process.exit(build.status ?? 1)
+  rmSync(outDir, { recursive: true, force: true })
+  mkdirSync(outDir, { recursive: true })
+  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/start.ts'], { cwd: rootDir, env, stdio: 'ignore' })
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  })
+  try {
+    for (let tries = 0; ; tries += 1) {
+      if (await fetch(site).then((res) => res.ok, () => false)) break
+      if (tries > 300) throw new Error(`the site did not start on ${site}`)
+      await new Promise((resolve) => setTimeout(resolve, 200))
+    }
+    for (const width of widths) {
+      const page = await browser.newPage({ viewport: { width, height: 900 } })
+      for (const route of allRoutes.filter((r) => r.access === 'public')) {
+        await open(page, route.url)
+        await shoot(page, `Pages at ${width} px`, route.url)
+      }
+      for (const lang of ['nb', 'en'] as const) {
+        const prefix = lang === 'en' ? '/en' : ''
+        const states = `States at ${width} px`
+        if (width < 1024) {
+          await open(page, prefix || '/')
+          await page.locator('#mobile-menu-trigger').click()
+          await page.locator('#mobile-menu').waitFor()
+          await shoot(page, states, `${lang} menu open`, false)
+        }
+        await open(page, `${prefix}/demo`)
+        await page.locator('form[method="post"] button[type="submit"]').click()
+        await page.locator('[aria-invalid="true"]').first().waitFor()
+        await shoot(page, states, `${lang} demo form errors`)
+        await open(page, `${prefix}/login`)
+        await page.locator('#email').fill('nobody@example.no')
+        await page.locator('#password').fill('wrong-password')
+        await page.locator('form button[type="submit"]').click()
+        await page.getByRole('alert').first().waitFor()
+        await shoot(page, states, `${lang} login error toast`, false)
+        for (const plan of ['free', 'pro'] as const) {
+          const signedInPage = await signedIn(browser, width, lang, plan)
+          await shoot(signedInPage, states, `${lang} dashboard ${plan}`)
+          if (plan === 'free') {
+            await open(signedInPage, `${prefix}/checkout-pro`)
+            await shoot(signedInPage, states, `${lang} checkout`)
+            await open(signedInPage, `${prefix}/account`)
+            await shoot(signedInPage, states, `${lang} account`)
+          }
+          await signedInPage.close()
+        }
+      }
+      await page.close()
+    }
+  } finally {
+    await browser.close()
+    server.kill('SIGTERM')
+  }
+  const groups = [...new Set(shots.map((shot) => shot.group))]
+  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const html = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Vekstlinje — screenshots</title>
+<style>
+body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f3f3f8; color: #0f1020 }
+section { margin-bottom: 40px } .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 16px; align-items: start }
+figure { margin: 0; background: #fff; border: 1px solid #e3e3ee; border-radius: 8px; padding: 8px }
+img { width: 100%; height: 360px; object-fit: cover; object-position: top; display: block; border-radius: 4px }
+figcaption { margin-top: 6px; font-weight: 600 }
+</style></head><body>
+<h1>Vekstlinje — screenshots</h1>
+<p>Taken ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC from the built site. Click a picture for the full page.</p>
+${groups
+  .map(
+    (group) => `<section><h2>${escape(group)}</h2><div class="grid">
+${shots
+  .filter((shot) => shot.group === group)
+  .map((shot) => `<figure><a href="${shot.file}"><img src="${shot.file}" alt="" loading="lazy"></a><figcaption>${escape(shot.caption)}</figcaption></figure>`)
+  .join('\n')}
+</div></section>`,
+  )
+  .join('\n')}
+</body></html>
+`
+  writeFileSync(path.join(outDir, 'index.html'), html)
+  console.log(`\n${shots.length} screenshots; open shots/index.html`)
+}
+
+await main()
