@@ -70,16 +70,19 @@ async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan
   }
   await page.goto(link!)
   await page.waitForURL(`**${prefix}/app`)
+  await page.locator('[data-testid="plan-badge"]').filter({ hasText: 'Free' }).waitFor()
   if (plan === 'pro') {
     const userId = await page.evaluate(
       () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
     )
     const { serviceRoleKey } = await loadKeys(path.join(rootDir, '.local/shots/jwt-secret.json'))
-    await fetch(`${stackUrl}/rest/v1/subscriptions`, {
+    const res = await fetch(`${stackUrl}/rest/v1/subscriptions`, {
       method: 'POST',
       headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
       body: JSON.stringify({ user_id: userId, product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' }),
     })
+    if (!res.ok) throw new Error(`could not give the user Pro: ${res.status} ${await res.text()}`)
+    await page.reload()
   }
   await page.locator('[data-testid="plan-badge"]').filter({ hasText: plan === 'pro' ? 'Pro' : 'Free' }).waitFor()
   return page
@@ -152,14 +155,15 @@ async function main() {
 body { font: 14px/1.4 system-ui, sans-serif; margin: 24px; background: #f3f3f8; color: #0f1020 }
 section { margin-bottom: 40px } .grid { display: grid; grid-template-columns: repeat(auto-fill, minmax(220px, 1fr)); gap: 16px; align-items: start }
 figure { margin: 0; background: #fff; border: 1px solid #e3e3ee; border-radius: 8px; padding: 8px }
-img { width: 100%; height: 360px; object-fit: cover; object-position: top; display: block; border-radius: 4px }
+img { width: 100%; aspect-ratio: 9 / 16; object-fit: cover; object-position: top; display: block; border-radius: 4px }
+.wide img { aspect-ratio: 16 / 10 }
 figcaption { margin-top: 6px; font-weight: 600 }
 </style></head><body>
 <h1>Vekstlinje — screenshots</h1>
 <p>Taken ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC from the built site. Click a picture for the full page.</p>
 ${groups
   .map(
-    (group) => `<section><h2>${escape(group)}</h2><div class="grid">
+    (group) => `<section><h2>${escape(group)}</h2><div class="grid${group.includes('1280') ? ' wide' : ''}">
 ${shots
   .filter((shot) => shot.group === group)
   .map((shot) => `<figure><a href="${shot.file}"><img src="${shot.file}" alt="" loading="lazy"></a><figcaption>${escape(shot.caption)}</figcaption></figure>`)
