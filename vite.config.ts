@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
+import { arktypeWithoutEvalProbe } from './src/build/vite-arktype-no-eval.ts'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
 import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
 import { shellChunk } from './src/build/vite-shell-chunk.ts'
@@ -37,6 +38,7 @@ export default defineConfig(({ command }) => ({
     shell.plugin,
     plainDynamicImports(),
     stripMachineDescriptions(),
+    arktypeWithoutEvalProbe(),
   ],
   publicDir: 'src/public',
   resolve: {

@@ -1,17 +1,17 @@
 import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
-import { demoFormMachine } from '../../machines/demo-form.machine'
+import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
 import { heroCardMachine } from '../../machines/hero-card.machine'
 import { howItWorksMachine } from '../../machines/how-it-works.machine'
-import { loginFormMachine } from '../../machines/login-form.machine'
+import { loginFormMachine, loginValidator } from '../../machines/login-form.machine'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
 import { paymentReturnMachine } from '../../machines/payment-return.machine'
 import { protectedRouteMachine } from '../../machines/protected-route.machine'
-import { registerFormMachine } from '../../machines/register-form.machine'
+import { registerFormMachine, registerValidator } from '../../machines/register-form.machine'
 import { type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
 import { type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { webhookHealthMachine } from '../../machines/webhook-health.machine'
@@ -21,6 +21,9 @@ import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
 import { outcome } from './fake-actors'
 import type { PathOptions } from './paths'
+
+// Walking a form machine runs its validation: its schema (loaded on first use in the browser) first.
+await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load()])
 
 /** How a machine is walked: the one definition the model-based tests and `npm run paths` share. */
 export interface MachineModel {

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { loginFormMachine } from '../../../machines/login-form.machine'
+import { loginFormMachine, loginValidator } from '../../../machines/login-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import * as styles from '../account/account.css'
 import { connectForm, safeNext } from '../account/connect'
 import { Field } from '../account/field'
@@ -41,12 +42,13 @@ export function LoginForm() {
       },
     })
   }, [lang, notify, t, navigate, next])
-  const [snapshot, send] = useAppMachine(logic)
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(loginValidator, sendNow)
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
 
   return (
-    <div className={styles.card}>
+    <div className={styles.card} {...loadOnFirstUse(loginValidator)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Sign in</Trans>

@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { PASSWORD_MIN_LENGTH, registerFormMachine } from '../../../machines/register-form.machine'
+import { PASSWORD_MIN_LENGTH, registerFormMachine, registerValidator } from '../../../machines/register-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import * as styles from '../account/account.css'
 import { connectForm } from '../account/connect'
 import { Field } from '../account/field'
@@ -39,7 +40,8 @@ export function RegisterForm() {
       },
     })
   }, [lang, notify, t, navigate])
-  const [snapshot, send] = useAppMachine(logic)
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(registerValidator, sendNow)
   const form = connectForm(snapshot, send)
   const weakReasons = snapshot.context.failure?.weakPasswordReasons
   const reasonText = (reason: string) =>
@@ -52,7 +54,7 @@ export function RegisterForm() {
           : reason
 
   return (
-    <div className={styles.card}>
+    <div className={styles.card} {...loadOnFirstUse(registerValidator)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Create account</Trans>
