@@ -65,8 +65,15 @@ interface Run {
   jsBytes: number
   noindex: boolean
   benchmarkIndex: number
+  /** What the largest contentful paint painted (Lighthouse's snippet of the element). */
+  lcpElement: string
   /** Audits of accessibility, best practices and SEO that did not pass. */
   failedAudits: string[]
+}
+
+const lcpElementOf = (details: unknown): string => {
+  const items = (details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)?.items
+  return items?.[0]?.items?.[0]?.node?.snippet ?? ''
 }
 
 async function audit(url: string): Promise<Run> {
@@ -95,6 +102,7 @@ async function audit(url: string): Promise<Run> {
     jsBytes: summary?.find((item) => item.resourceType === 'script')?.transferSize ?? 0,
     noindex: lhr.audits['is-crawlable']?.score === 0,
     benchmarkIndex: lhr.environment.benchmarkIndex,
+    lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
     failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     ),
@@ -108,10 +116,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
 
-type Summary = Omit<Run, 'noindex' | 'failedAudits'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
+type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
 
 function summarise(url: string, all: Run[]): Summary {
-  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits'>) => median(all.map((run) => run[key]))
+  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'>) => median(all.map((run) => run[key]))
   const summary: Summary = {
     url,
     performance: pick('performance'),

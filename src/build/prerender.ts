@@ -23,7 +23,7 @@ type Manifest = Record<string, ManifestChunk>
  * imports: preloaded from the HTML, the browser fetches all the page needs to hydrate at once
  * instead of discovering it import by import. */
 export function preloadsFor(manifest: Manifest, modules: readonly string[]): string[] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  const entry = manifest['index.html']
   const files = new Set<string>()
   const visit = (key: string) => {
     const chunk = manifest[key]
@@ -47,16 +47,20 @@ export async function prerender(): Promise<number> {
   const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as Manifest
   const origin = siteOrigin()
   const fonts = await fontPreloads()
-  // The stylesheet (with the HTML, all a first paint needs) is requested before anything else;
-  // then the font, then the page's modules at low priority, so that they don't compete with it.
+  // What a first paint needs, the HTML and the stylesheet (then the font), is requested before
+  // any script. The page's modules start after that paint (src/app/boot.ts).
   const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(template)?.[0]
-  if (!stylesheet) throw new Error('index.html has no stylesheet link')
-  const pageTemplate = template.replace(stylesheet, '')
+  const entryScript = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template)
+  const boot = manifest['src/app/boot.ts']?.file
+  const entry = manifest['index.html']?.file
+  if (!stylesheet || !entryScript || !boot || entryScript[1] !== entry) throw new Error('index.html lacks its stylesheet or its entry script')
+  const pageTemplate = template.replace(stylesheet, '').replace(entryScript[0], '')
   const write = async (file: string, page: EntryServer.RenderedPage) => {
-    const modules = preloadsFor(manifest, page.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" fetchpriority="low" />`)
+    const modules = [entry, ...preloadsFor(manifest, page.modules)].map((file) => `/${file}`).join(' ')
+    const startScript = `<script type="module" crossorigin src="/${boot}" data-modules="${modules}"></script>`
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
-      .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, ...modules].join('\n    '))
+      .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
       .replace('<!--app-html-->', page.html)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, html)
