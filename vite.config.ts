@@ -55,8 +55,8 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
-      // The page (index.html), and the script prerendered pages start it with (src/app/boot.ts).
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), boot: fileURLToPath(new URL('./src/app/boot.ts', import.meta.url)) },
+      // The page's script (index.html → src/app/boot.ts), and the app it starts after the first paint.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), app: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
       output: {
         // The libraries every page runs, in one long-cached chunk that compresses as a whole.
         codeSplitting: {

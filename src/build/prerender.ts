@@ -25,6 +25,8 @@ type Manifest = Record<string, ManifestChunk>
 export function preloadsFor(manifest: Manifest, modules: readonly string[]): string[] {
   const entry = manifest['index.html']
   const files = new Set<string>()
+  // The app's entry, which the page's script starts after the first paint; listed first.
+  const app = 'src/app/entry-client.tsx'
   const visit = (key: string) => {
     const chunk = manifest[key]
     if (!chunk) throw new Error(`${key} is not in the build manifest`)
@@ -32,7 +34,7 @@ export function preloadsFor(manifest: Manifest, modules: readonly string[]): str
     files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  for (const imported of entry?.imports ?? []) visit(imported)
+  for (const imported of [app, ...(entry?.imports ?? [])]) visit(imported)
   for (const module of modules) visit(module)
   return [...files]
 }
@@ -48,16 +50,14 @@ export async function prerender(): Promise<number> {
   const origin = siteOrigin()
   const fonts = await fontPreloads()
   // What a first paint needs, the HTML and the stylesheet (then the font), is requested before
-  // any script. The page's modules start after that paint (src/app/boot.ts).
+  // any script; the page's script requests its modules after that paint (src/app/boot.ts).
   const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(template)?.[0]
-  const entryScript = /<script type="module" crossorigin src="\/([^"]+)"><\/script>/.exec(template)
-  const boot = manifest['src/app/boot.ts']?.file
-  const entry = manifest['index.html']?.file
-  if (!stylesheet || !entryScript || !boot || entryScript[1] !== entry) throw new Error('index.html lacks its stylesheet or its entry script')
-  const pageTemplate = template.replace(stylesheet, '').replace(entryScript[0], '')
+  const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
+  if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
+  const pageTemplate = template.replace(stylesheet, '').replace(script, '')
   const write = async (file: string, page: EntryServer.RenderedPage) => {
-    const modules = [entry, ...preloadsFor(manifest, page.modules)].map((file) => `/${file}`).join(' ')
-    const startScript = `<script type="module" crossorigin src="/${boot}" data-modules="${modules}"></script>`
+    const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
+    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
       .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))

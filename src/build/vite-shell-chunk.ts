@@ -23,6 +23,13 @@ export function shellChunk(): { plugin: Plugin; isShellModule: (id: string) => b
         for (const imported of importsOf(id)) visit(imported)
       }
       for (const script of scripts) for (const imported of importsOf(script)) visit(imported)
+      // The app's entry, which the page's script (src/app/boot.ts) starts once the page has
+      // painted, is shell too: the script must not wait for it, and it must not be a chunk alone.
+      const app = entries.find((id) => /[\\/]src[\\/]app[\\/]entry-client\.tsx$/.test(id))
+      if (app) {
+        scripts.delete(app)
+        visit(app)
+      }
     },
   }
   return { plugin, isShellModule: (id) => shell.has(id) }

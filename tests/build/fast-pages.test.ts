@@ -72,7 +72,7 @@ describe.skipIf(!built)('the order of requests', () => {
       // A module preload in the HTML would compete with the stylesheet for the first paint.
       expect(page, route.url).not.toContain('rel="modulepreload"')
       expect([...page.matchAll(/<script[^>]+src=/g)], route.url).toHaveLength(1)
-      expect(page, route.url).toMatch(/<script type="module" crossorigin src="\/assets\/boot-[^"]+\.js" data-modules="\/assets\/index-/)
+      expect(page, route.url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/framework-/)
     }
   })
 })
