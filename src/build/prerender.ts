@@ -19,9 +19,9 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>
 
-/** The chunks of the given modules and of everything they import statically, plus the entry's
- * imports: preloaded from the HTML, the browser fetches all the page needs to hydrate at once
- * instead of discovering it import by import. */
+/** The app's entry and the chunks it and the given modules import statically, each once: the
+ * page's script requests them all at once after the first paint, so the browser fetches all the
+ * page needs to hydrate in one round trip instead of discovering it import by import. */
 export function preloadsFor(manifest: Manifest, modules: readonly string[]): string[] {
   const entry = manifest['index.html']
   const files = new Set<string>()
