@@ -11,8 +11,9 @@ export function shellChunk(): { plugin: Plugin; isShellModule: (id: string) => b
     buildEnd() {
       shell.clear()
       const importsOf = (id: string) => this.getModuleInfo(id)?.importedIds ?? []
-      // The entry script stays in the entry chunk (its top-level code starts the app); an HTML
-      // entry's scripts are entries too.
+      // The entry scripts stay in their entry chunks (the page's script, src/app/boot.ts, and the
+      // app's entry, whose top-level code awaits the page's modules: in the shell, it would wait
+      // for modules that wait for the shell); an HTML entry's scripts are entries too.
       const entries = [...this.getModuleIds()].filter((id) => this.getModuleInfo(id)?.isEntry)
       const scripts = new Set(entries.flatMap((id) => (id.endsWith('.html') ? [id, ...importsOf(id)] : [id])))
       // Libraries are the framework chunk's or automatic splitting's: a barrel module (an icon
@@ -23,13 +24,6 @@ export function shellChunk(): { plugin: Plugin; isShellModule: (id: string) => b
         for (const imported of importsOf(id)) visit(imported)
       }
       for (const script of scripts) for (const imported of importsOf(script)) visit(imported)
-      // The app's entry, which the page's script (src/app/boot.ts) starts once the page has
-      // painted, is shell too: the script must not wait for it, and it must not be a chunk alone.
-      const app = entries.find((id) => /[\\/]src[\\/]app[\\/]entry-client\.tsx$/.test(id))
-      if (app) {
-        scripts.delete(app)
-        visit(app)
-      }
     },
   }
   return { plugin, isShellModule: (id) => shell.has(id) }
