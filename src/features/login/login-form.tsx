@@ -42,6 +42,7 @@ export function LoginForm() {
       },
     })
   }, [lang, notify, t, navigate, next])
+  // The form's fields and submit wait for its schema; the other buttons need none.
   const [snapshot, sendNow] = useAppMachine(logic)
   const send = sendWhenReady(loginValidator, sendNow)
   const form = connectForm(snapshot, send)
@@ -57,7 +58,7 @@ export function LoginForm() {
           <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
@@ -81,7 +82,7 @@ export function LoginForm() {
             <p>
               <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
             </p>
-            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
+            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => sendNow({ type: 'resend.click' })}>
               <Trans>Send the e-mail again</Trans>
             </button>
           </div>

@@ -40,6 +40,7 @@ export function RegisterForm() {
       },
     })
   }, [lang, notify, t, navigate])
+  // The form's fields and submit wait for its schema; the other buttons need none.
   const [snapshot, sendNow] = useAppMachine(logic)
   const send = sendWhenReady(registerValidator, sendNow)
   const form = connectForm(snapshot, send)
@@ -63,7 +64,7 @@ export function RegisterForm() {
           <Trans>Start on the Free plan. Upgrade to Pro whenever you like.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
