@@ -109,6 +109,19 @@ async function audit(url: string): Promise<Run> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: such a
+ * run is repeated, up to twice. */
+async function auditWithRetries(url: string): Promise<Run> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await audit(url)
+    } catch (error) {
+      if (attempt === 3) throw error
+      process.stderr.write(`${url}: ${(error as Error).message}; again\n`)
+    }
+  }
+}
+
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b)
   const at = (index: number) => sorted[index] ?? Number.NaN
@@ -155,7 +168,7 @@ const results: Summary[] = []
 try {
   for (const url of pages) {
     const all: Run[] = []
-    for (let run = 0; run < runs; run += 1) all.push(await audit(url))
+    for (let run = 0; run < runs; run += 1) all.push(await auditWithRetries(url))
     const summary = summarise(url, all)
     results.push(summary)
     process.stderr.write(`${url}: perf ${summary.performance}, benchmarkIndex ${Math.round(summary.benchmarkIndex)}\n`)
