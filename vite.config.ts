@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
+import { arktypeWithoutEvalProbe } from './src/build/vite-arktype-no-eval.ts'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
 import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
 import { isShellModule } from './src/build/vite-shell-chunk.ts'
@@ -35,6 +36,7 @@ export default defineConfig(({ command }) => ({
     vanillaExtractPlugin(),
     plainDynamicImports(),
     stripMachineDescriptions(),
+    arktypeWithoutEvalProbe(),
   ],
   publicDir: 'src/public',
   resolve: {
@@ -51,6 +53,8 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
+      // The page's script (index.html → src/app/boot.ts), and the app it starts after the first paint.
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), app: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
       output: {
         // The libraries every page runs, in one long-cached chunk that compresses as a whole.
         codeSplitting: {

@@ -1,13 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
-import {
-  DEMO_FIELDS,
-  type DemoField,
-  type DemoRequest,
-  type DemoResponse,
-  type FieldProblems,
-  type RequestLanguage,
-  validateDemoRequest,
-} from '../supabase/functions/_shared/demo-request.ts'
+import { DEMO_FIELDS, type DemoField, type FieldProblems, REQUIRED_DEMO_FIELDS, type RequestLanguage } from '../supabase/functions/_shared/demo-fields.ts'
+import type { DemoRequest, DemoResponse, Validation } from '../supabase/functions/_shared/demo-request.ts'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 /** Every input of the form: the visible fields and the hidden honeypot. */
 export type DemoInput = DemoField | 'website'
@@ -36,6 +30,15 @@ export interface DemoFormInput {
   language?: RequestLanguage
 }
 
+/** The shared schema, loaded when the form is first used: its events wait for it. */
+export const demoValidator = lazyValidator<unknown, Validation>('demo request', () =>
+  withArktypeConfig(() => import('../supabase/functions/_shared/demo-request.ts')).then(({ validateDemoRequest }) => validateDemoRequest),
+)
+const validateDemoRequest = (values: unknown) => demoValidator.validate(values)
+
+/** An empty form's problems: its required fields are empty (known before the schema loads). */
+const emptyProblems: FieldProblems = Object.fromEntries(REQUIRED_DEMO_FIELDS.map((field) => [field, 'required']))
+
 const problemsOf = (values: DemoFormValues): FieldProblems => {
   const result = validateDemoRequest(values)
   return result.ok ? {} : result.fields
@@ -56,7 +59,7 @@ export function visibleProblems(context: DemoFormContext): FieldProblems {
 
 const fresh = (language: RequestLanguage): DemoFormContext => ({
   values: emptyValues,
-  problems: problemsOf(emptyValues),
+  problems: emptyProblems,
   touched: [],
   submitted: false,
   language,

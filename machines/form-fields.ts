@@ -34,6 +34,11 @@ function problemOf(code: string): FieldProblem {
   return 'invalid'
 }
 
+/** The problems of a form not filled in yet: every required field is empty. Known without the
+ * schema, which loads later (tests check that the schema agrees). */
+export const emptyFormProblems = <F extends string>(required: readonly F[]): FieldProblems<F> =>
+  Object.fromEntries(required.map((field) => [field, 'required'])) as FieldProblems<F>
+
 export const firstInvalid = <F extends string>(order: readonly F[], problems: FieldProblems<F>): F | undefined =>
   order.find((field) => problems[field] !== undefined)
 

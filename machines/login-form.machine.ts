@@ -1,12 +1,19 @@
-import { type } from 'arktype'
 import { assign, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const loginFields = ['email', 'password'] as const
 export type LoginField = (typeof loginFields)[number]
 export type LoginValues = Record<LoginField, string>
 
-export const loginSchema = type({ email: 'string.email', password: 'string > 0' })
+/** The form's schema, loaded when the form is first used: its events wait for it. */
+export const loginValidator = lazyValidator<LoginValues, FieldProblems<LoginField>>('login', () =>
+  withArktypeConfig(() => import('./login-schema')).then(
+    ({ loginSchema }) =>
+      (values: LoginValues) =>
+        fieldProblems(loginSchema, values, loginFields),
+  ),
+)
 
 /** The backend's error as the form needs it: its message, and whether the e-mail awaits confirmation. */
 export interface SignInFailure {
@@ -31,7 +38,7 @@ export interface LoginFormContext {
   failure: SignInFailure | null
 }
 
-const validate = (values: LoginValues) => fieldProblems(loginSchema, values, loginFields)
+const validate = (values: LoginValues) => loginValidator.validate(values)
 
 export const loginFormMachine = setup({
   types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
@@ -63,7 +70,7 @@ export const loginFormMachine = setup({
 }).createMachine({
   id: 'loginForm',
   description: 'Sign in with e-mail and password, or with Google.',
-  context: { values: { email: '', password: '' }, problems: validate({ email: '', password: '' }), shown: [], failure: null },
+  context: { values: { email: '', password: '' }, problems: emptyFormProblems(loginFields), shown: [], failure: null },
   initial: 'editing',
   on: {
     'field.change': { actions: 'updateValue', description: 'The user types in a field.' },

@@ -1,14 +1,19 @@
-import { type } from 'arktype'
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
-import { PASSWORD_MIN_LENGTH } from './register-form.machine'
+import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const newPasswordFields = ['password'] as const
 export type NewPasswordField = (typeof newPasswordFields)[number]
 export type NewPasswordValues = Record<NewPasswordField, string>
 
-/** The same rule as registration. */
-export const newPasswordSchema = type({ password: `string >= ${PASSWORD_MIN_LENGTH}` })
+/** The form's schema (registration's rule), loaded when the form is first used: its events wait for it. */
+export const newPasswordValidator = lazyValidator<NewPasswordValues, FieldProblems<NewPasswordField>>('new password', () =>
+  withArktypeConfig(() => import('./new-password-schema')).then(
+    ({ newPasswordSchema }) =>
+      (values: NewPasswordValues) =>
+        fieldProblems(newPasswordSchema, values, newPasswordFields),
+  ),
+)
 
 export interface NewPasswordFailure {
   message?: string
@@ -30,7 +35,7 @@ export interface NewPasswordContext {
   failure: NewPasswordFailure | null
 }
 
-const validate = (values: NewPasswordValues) => fieldProblems(newPasswordSchema, values, newPasswordFields)
+const validate = (values: NewPasswordValues) => newPasswordValidator.validate(values)
 
 export const newPasswordMachine = setup({
   types: { context: {} as NewPasswordContext, events: {} as NewPasswordEvent },
@@ -46,7 +51,7 @@ export const newPasswordMachine = setup({
     focusField: (_, _params: { field: NewPasswordField }) => {},
     // Provided where the user should move on after saving (the reset page: the dashboard).
     goToApp: () => {},
-    clearValues: assign({ values: { password: '' }, problems: () => validate({ password: '' }), shown: [] }),
+    clearValues: assign({ values: { password: '' }, problems: () => emptyFormProblems(newPasswordFields), shown: [] }),
     updateValue: assign(({ context, event }) =>
       event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
     ),
@@ -61,7 +66,7 @@ export const newPasswordMachine = setup({
 }).createMachine({
   id: 'newPassword',
   description: 'Set a new password while signed in: from the link in a password-reset e-mail, or on the account page.',
-  context: { values: { password: '' }, problems: validate({ password: '' }), shown: [], failure: null },
+  context: { values: { password: '' }, problems: emptyFormProblems(newPasswordFields), shown: [], failure: null },
   initial: 'checking',
   states: {
     checking: {

@@ -1,12 +1,19 @@
-import { type } from 'arktype'
 import { assign, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const resetRequestFields = ['email'] as const
 export type ResetRequestField = (typeof resetRequestFields)[number]
 export type ResetRequestValues = Record<ResetRequestField, string>
 
-export const resetRequestSchema = type({ email: 'string.email' })
+/** The form's schema, loaded when the form is first used: its events wait for it. */
+export const resetRequestValidator = lazyValidator<ResetRequestValues, FieldProblems<ResetRequestField>>('password reset request', () =>
+  withArktypeConfig(() => import('./reset-request-schema')).then(
+    ({ resetRequestSchema }) =>
+      (values: ResetRequestValues) =>
+        fieldProblems(resetRequestSchema, values, resetRequestFields),
+  ),
+)
 
 export type PasswordResetRequestEvent =
   | { type: 'field.change'; field: ResetRequestField; value: string }
@@ -21,7 +28,7 @@ export interface PasswordResetRequestContext {
   failure: { message?: string } | null
 }
 
-const validate = (values: ResetRequestValues) => fieldProblems(resetRequestSchema, values, resetRequestFields)
+const validate = (values: ResetRequestValues) => resetRequestValidator.validate(values)
 
 export const passwordResetRequestMachine = setup({
   types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
@@ -46,7 +53,7 @@ export const passwordResetRequestMachine = setup({
 }).createMachine({
   id: 'passwordResetRequest',
   description: 'Ask for a link to choose a new password. The answer never tells whether an account exists.',
-  context: { values: { email: '' }, problems: validate({ email: '' }), shown: [], failure: null },
+  context: { values: { email: '' }, problems: emptyFormProblems(resetRequestFields), shown: [], failure: null },
   initial: 'editing',
   states: {
     editing: {

@@ -1,19 +1,21 @@
-import { type } from 'arktype'
 import { assign, fromPromise, setup } from 'xstate'
-import { type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
-/** The shortest password the form accepts (the backend may ask for more). */
-export const PASSWORD_MIN_LENGTH = 6
+export { PASSWORD_MIN_LENGTH } from './register-rules'
 
 export const registerFields = ['fullName', 'email', 'password'] as const
 export type RegisterField = (typeof registerFields)[number]
 export type RegisterValues = Record<RegisterField, string>
 
-export const registerSchema = type({
-  fullName: 'string > 0',
-  email: 'string.email',
-  password: `string >= ${PASSWORD_MIN_LENGTH}`,
-})
+/** The form's schema, loaded when the form is first used: its events wait for it. */
+export const registerValidator = lazyValidator<RegisterValues, FieldProblems<RegisterField>>('registration', () =>
+  withArktypeConfig(() => import('./register-schema')).then(
+    ({ registerSchema }) =>
+      (values: RegisterValues) =>
+        fieldProblems(registerSchema, values, registerFields),
+  ),
+)
 
 export interface SignUpFailure {
   message?: string
@@ -36,7 +38,7 @@ export interface RegisterFormContext {
   failure: SignUpFailure | null
 }
 
-const validate = (values: RegisterValues) => fieldProblems(registerSchema, values, registerFields)
+const validate = (values: RegisterValues) => registerValidator.validate(values)
 const empty: RegisterValues = { fullName: '', email: '', password: '' }
 const failureOf = (event: unknown) => ((event as { error?: SignUpFailure }).error ?? {}) as SignUpFailure
 
@@ -67,7 +69,7 @@ export const registerFormMachine = setup({
 }).createMachine({
   id: 'registerForm',
   description: 'Create an account with name, e-mail and password, or with Google.',
-  context: { values: empty, problems: validate(empty), shown: [], failure: null },
+  context: { values: empty, problems: emptyFormProblems(registerFields), shown: [], failure: null },
   initial: 'editing',
   on: {
     'field.change': { actions: 'updateValue', description: 'The user types in a field.' },

@@ -1,5 +1,13 @@
 import '@testing-library/jest-dom/vitest'
 import { cleanup } from '@testing-library/react'
 import { afterEach } from 'vitest'
+import { demoValidator } from '../machines/demo-form.machine'
+import { loginValidator } from '../machines/login-form.machine'
+import { registerValidator } from '../machines/register-form.machine'
+import { newPasswordValidator } from '../machines/new-password.machine'
+import { resetRequestValidator } from '../machines/password-reset-request.machine'
 
 afterEach(() => cleanup())
+
+// The forms' schemas load on first use in the browser; tests drive the machines directly.
+await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load()])

@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'vite'
 import { allRoutes } from '../app/route-paths'
@@ -16,7 +16,14 @@ await build({
   build: { outDir: pseudoDistDir, emptyOutDir: true },
 })
 
-const template = await readFile(path.join(pseudoDistDir, 'index.html'), 'utf8')
+// Nothing is prerendered: each page runs the app's entry at once, instead of the page script
+// that starts it after the first paint (src/app/boot.ts).
+const app = (await readdir(path.join(pseudoDistDir, 'assets'))).find((file) => /^app-[\w-]+\.js$/.test(file))
+if (!app) throw new Error('the pseudo-locale build has no app entry')
+const template = (await readFile(path.join(pseudoDistDir, 'index.html'), 'utf8')).replace(
+  /<script type="module" crossorigin src="[^"]+"><\/script>/,
+  `<script type="module" crossorigin src="/assets/${app}"></script>`,
+)
 const shell = (lang: 'nb' | 'en') =>
   template
     .replace('<html lang="nb">', `<html lang="${htmlLang[lang]}">`)

@@ -19,12 +19,14 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>
 
-/** The chunks of the given modules and of everything they import statically, plus the entry's
- * imports: preloaded from the HTML, the browser fetches all the page needs to hydrate at once
- * instead of discovering it import by import. */
+/** The app's entry and the chunks it and the given modules import statically, each once: the
+ * page's script requests them all at once after the first paint, so the browser fetches all the
+ * page needs to hydrate in one round trip instead of discovering it import by import. */
 export function preloadsFor(manifest: Manifest, modules: readonly string[]): string[] {
-  const entry = Object.values(manifest).find((chunk) => chunk.isEntry)
+  const entry = manifest['index.html']
   const files = new Set<string>()
+  // The app's entry, which the page's script starts after the first paint; listed first.
+  const app = 'src/app/entry-client.tsx'
   const visit = (key: string) => {
     const chunk = manifest[key]
     if (!chunk) throw new Error(`${key} is not in the build manifest`)
@@ -32,7 +34,7 @@ export function preloadsFor(manifest: Manifest, modules: readonly string[]): str
     files.add(chunk.file)
     for (const imported of chunk.imports ?? []) visit(imported)
   }
-  for (const imported of entry?.imports ?? []) visit(imported)
+  for (const imported of [app, ...(entry?.imports ?? [])]) visit(imported)
   for (const module of modules) visit(module)
   return [...files]
 }
@@ -46,23 +48,30 @@ export async function prerender(): Promise<number> {
   const manifestDir = path.join(distDir, '.vite')
   const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as Manifest
   const origin = siteOrigin()
-  const preloads = await fontPreloads()
+  const fonts = await fontPreloads()
+  // What a first paint needs, the HTML and the stylesheet (then the font), is requested before
+  // any script; the page's script requests its modules after that paint (src/app/boot.ts).
+  const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(template)?.[0]
+  const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
+  if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
+  const pageTemplate = template.replace(stylesheet, '').replace(script, '')
   const write = async (file: string, page: EntryServer.RenderedPage) => {
-    const preloads = preloadsFor(manifest, page.modules).map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`)
-    const html = template
+    const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
+    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
+    const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
-      .replace('<!--app-head-->', [page.head, ...preloads].join('\n    '))
+      .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
       .replace('<!--app-html-->', page.html)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, html)
   }
   for (const route of allRoutes) {
-    const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin, extraHead: preloads })
+    const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
     await write(pageFile(route.url), page)
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'
-    await write(notFoundFile(lang), await renderPage({ url, lang, origin, extraHead: preloads }))
+    await write(notFoundFile(lang), await renderPage({ url, lang, origin }))
   }
   await writeSitemap(origin, allRoutes)
   // Build information only: not for the web.

@@ -148,7 +148,7 @@ async function main() {
     server.kill('SIGTERM')
   }
   const groups = [...new Set(shots.map((shot) => shot.group))]
-  const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
+  const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
   const html = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Vekstlinje — screenshots</title>
 <style>
@@ -163,10 +163,10 @@ figcaption { margin-top: 6px; font-weight: 600 }
 <p>Taken ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC from the built site. Click a picture for the full page.</p>
 ${groups
   .map(
-    (group) => `<section><h2>${escape(group)}</h2><div class="grid${group.includes('1280') ? ' wide' : ''}">
+    (group) => `<section><h2>${escapeHtml(group)}</h2><div class="grid${group.includes('1280') ? ' wide' : ''}">
 ${shots
   .filter((shot) => shot.group === group)
-  .map((shot) => `<figure><a href="${shot.file}"><img src="${shot.file}" alt="" loading="lazy"></a><figcaption>${escape(shot.caption)}</figcaption></figure>`)
+  .map((shot) => `<figure><a href="${shot.file}"><img src="${shot.file}" alt="" loading="lazy"></a><figcaption>${escapeHtml(shot.caption)}</figcaption></figure>`)
   .join('\n')}
 </div></section>`,
   )

@@ -4,7 +4,9 @@ import { visuallyHidden } from './ui.css'
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
 
-export const page = style({ display: 'grid', placeItems: 'center', minHeight: '50vh' })
+// A whole screen: whatever replaces the spinner (the page, or the sign-in page after a redirect)
+// moves nothing in view, the footer included (no layout shift).
+export const page = style({ display: 'grid', placeItems: 'center', minHeight: '100vh' })
 export const ring = style({
   width: '40px',
   height: '40px',

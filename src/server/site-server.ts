@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
+import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
 import { contentSecurityPolicy } from './security-headers'
 
@@ -13,6 +14,9 @@ const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control
 export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; supabaseUrl?: string }) {
   const app = new Hono()
   const root = path.resolve(distDir)
+
+  // HTML, JavaScript, CSS, SVG, JSON and XML go out gzipped, as any static host sends them.
+  app.use(compress({ encoding: 'gzip' }))
 
   app.use(
     secureHeaders({

@@ -9,10 +9,14 @@ const built = existsSync(path.join(dist, 'index.html'))
 const pageFile = (url: string) => path.join(dist, url === '/' ? '' : url.slice(1), 'index.html')
 const read = (file: string) => readFileSync(path.join(dist, file), 'utf8')
 
-/** The JavaScript a page loads before interaction: its entry and everything it imports statically. */
+/** The modules a page's start script requests after the first paint (`data-modules`, entry first). */
+const startModules = (html: string) => (/data-modules="([^"]*)"/.exec(html)?.[1] ?? '').split(' ').filter(Boolean).map((file) => file.slice(1))
+
+/** The JavaScript a page loads before interaction: its scripts, the modules it starts, and
+ * everything they import statically. */
 function initialScripts(url: string): string[] {
   const html = readFileSync(pageFile(url), 'utf8')
-  const queue = [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="\/([^"]+\.js)"/g)].map((m) => m[1]!)
+  const queue = [...[...html.matchAll(/<script[^>]+src="\/([^"]+\.js)"/g)].map((m) => m[1]!), ...startModules(html)]
   const seen = new Set<string>()
   while (queue.length > 0) {
     const file = queue.pop()!
@@ -44,7 +48,7 @@ describe.skipIf(!built)('the production build', () => {
   it('preloads from each page all the JavaScript it runs before hydrating', () => {
     for (const route of allRoutes) {
       const html = readFileSync(pageFile(route.url), 'utf8')
-      const preloaded = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+)"/g)].map((m) => m[1]!)
+      const preloaded = startModules(html)
       expect(preloaded.some((file) => /\/framework-/.test(file)), route.url).toBe(true)
       // The core messages and the page's own.
       expect(preloaded.filter((file) => /\/messages-/.test(file)), route.url).toHaveLength(2)

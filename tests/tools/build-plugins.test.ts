@@ -77,7 +77,8 @@ export const machine = setup({}).createMachine({
 
 describe('preloading a page’s chunks', () => {
   const manifest = {
-    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_shell.js', '_framework.js'] },
+    'index.html': { file: 'assets/index.js', isEntry: true },
+    'src/app/entry-client.tsx': { file: 'assets/app.js', isEntry: true, imports: ['_shell.js', '_framework.js'] },
     '_shell.js': { file: 'assets/shell.js', imports: ['_framework.js'] },
     '_framework.js': { file: 'assets/framework.js' },
     'src/views/home-page.tsx': { file: 'assets/home-page.js', imports: ['_shell.js', '_claims.js'] },
@@ -85,8 +86,9 @@ describe('preloading a page’s chunks', () => {
     'locales/nb/messages.po?scope=core': { file: 'assets/messages-core.js' },
   }
 
-  it('lists the entry’s imports, the page’s chunks and their imports, each once, never the entry', () => {
+  it('lists the app’s entry first, its imports, the page’s chunks and theirs, each once, never the page’s script', () => {
     expect(preloadsFor(manifest, ['src/views/home-page.tsx', 'locales/nb/messages.po?scope=core'])).toEqual([
+      'assets/app.js',
       'assets/shell.js',
       'assets/framework.js',
       'assets/home-page.js',

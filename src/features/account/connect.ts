@@ -41,7 +41,8 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
 export function safeNext(next: string | null, fallback: string): string {
   // Browsers drop tabs and newlines from URLs (`/\t/evil.example` is `//evil.example`) and read a
   // backslash as a slash: a path with any of them, or any control character, is refused.
-  if (!next || /[\u0000-\u001f\u007f\\\s]/.test(next)) return fallback
+  const control = [...(next ?? '')].some((char) => char.charCodeAt(0) < 0x20 || char.charCodeAt(0) === 0x7f)
+  if (!next || control || /[\s\\]/.test(next)) return fallback
   if (!next.startsWith('/') || next.startsWith('//')) return fallback
   return next
 }

@@ -3,13 +3,14 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
 import { useMemo } from 'react'
-import type { demoFormMachine } from '../../../machines/demo-form.machine'
-import { type DemoField, LIMITS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-request'
+import { type demoFormMachine, demoValidator } from '../../../machines/demo-form.machine'
+import { type DemoField, LIMITS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../app/use-app-machine'
 import { button, visuallyHidden } from '../../components/ui.css'
 import type { Lang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import { useNotify } from '../toaster/toaster'
 import { connectDemoForm } from './connect'
 import * as styles from './demo.css'
@@ -68,8 +69,8 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
       }),
     [logic, notify, i18n],
   )
-  const [snapshot, send] = useAppMachine(withToasts, { input: { language: language(lang) } })
-  const api = connectDemoForm(snapshot, send, {
+  const [snapshot, sendNow] = useAppMachine(withToasts, { input: { language: language(lang) } })
+  const api = connectDemoForm(snapshot, sendWhenReady(demoValidator, sendNow), {
     submit: t({ message: 'Book demo', context: 'demo form submit button' }),
     sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),
   })
@@ -85,7 +86,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
   }
 
   return (
-    <form className={styles.form} method="post" {...api.formProps}>
+    <form className={styles.form} method="post" {...api.formProps} {...loadOnFirstUse(demoValidator)}>
       <div className={styles.row}>
         <div className={styles.field}>
           <label className={styles.label} htmlFor={api.labelFor('name')}>

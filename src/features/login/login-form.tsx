@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { loginFormMachine } from '../../../machines/login-form.machine'
+import { loginFormMachine, loginValidator } from '../../../machines/login-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import * as styles from '../account/account.css'
 import { connectForm, safeNext } from '../account/connect'
 import { Field } from '../account/field'
@@ -42,12 +43,14 @@ export function LoginForm() {
       },
     })
   }, [lang, notify, t, i18n, navigate, next])
-  const [snapshot, send] = useAppMachine(logic)
+  // The form's fields and submit wait for its schema; the other buttons need none.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(loginValidator, sendNow)
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
 
   return (
-    <div className={styles.card}>
+    <div className={styles.card} {...loadOnFirstUse(loginValidator)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Sign in</Trans>
@@ -56,7 +59,7 @@ export function LoginForm() {
           <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
@@ -85,7 +88,7 @@ export function LoginForm() {
             <p>
               <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
             </p>
-            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
+            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => sendNow({ type: 'resend.click' })}>
               <Trans>Send the e-mail again</Trans>
             </button>
           </div>

@@ -8,6 +8,8 @@ import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
 import { serverMessage } from '../account/server-message'
+import { sendWhenReady } from '../../lib/send-when-ready'
+import { newPasswordValidator } from '../../../machines/new-password.machine'
 
 /** The account page's password change: this session stays, the backend ends the others. */
 export function ChangePassword() {
@@ -24,7 +26,9 @@ export function ChangePassword() {
       }),
     [auth, notify, t, i18n],
   )
-  const [snapshot, send] = useAppMachine(logic)
+  // The field and submit wait for the form's schema, which loads on first use.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(newPasswordValidator, sendNow)
   const form = connectForm(snapshot, send)
 
   return (

@@ -12,6 +12,8 @@ import { problemText } from '../account/problem-text'
 import { useNotify } from '../toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
 import { serverMessage } from '../account/server-message'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
+import { resetRequestValidator } from '../../../machines/password-reset-request.machine'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -27,12 +29,14 @@ export function ForgotPasswordForm() {
       }),
     [lang, notify, t, i18n],
   )
-  const [snapshot, send] = useAppMachine(logic)
+  // The field and submit wait for the form's schema, which loads on first use.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(resetRequestValidator, sendNow)
   const form = connectForm(snapshot, send)
   const email = snapshot.context.values.email.trim()
 
   return (
-    <div className={styles.card}>
+    <div className={styles.card} {...loadOnFirstUse(resetRequestValidator)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Forgot your password?</Trans>
@@ -48,7 +52,7 @@ export function ForgotPasswordForm() {
               If there is an account for {email}, a link to choose a new password is on its way. It works for one hour.
             </Trans>
           </p>
-          <button type="button" className={button.secondary} onClick={() => send({ type: 'form.again' })}>
+          <button type="button" className={button.secondary} onClick={() => sendNow({ type: 'form.again' })}>
             <Trans>Send again or use another address</Trans>
           </button>
         </div>

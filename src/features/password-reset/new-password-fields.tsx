@@ -4,12 +4,14 @@ import * as styles from '../account/account.css'
 import type { connectForm } from '../account/connect'
 import { Field } from '../account/field'
 import { problemText } from '../account/problem-text'
+import { loadOnFirstUse } from '../../lib/send-when-ready'
+import { newPasswordValidator } from '../../../machines/new-password.machine'
 
 /** The new-password form of the reset page and the account page. */
 export function NewPasswordFields({ form }: { form: ReturnType<typeof connectForm<'password'>> }) {
   const { t, i18n } = useLingui()
   return (
-    <form className={styles.form} {...form.formProps}>
+    <form className={styles.form} {...form.formProps} {...loadOnFirstUse(newPasswordValidator)}>
       <Field
         label={t`New password`}
         type="password"

@@ -14,6 +14,8 @@ import { useNotify } from '../toaster/toaster'
 import { newPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
 import { serverMessage } from '../account/server-message'
+import { sendWhenReady } from '../../lib/send-when-ready'
+import { newPasswordValidator } from '../../../machines/new-password.machine'
 
 /** The page a reset link opens: the link's session lets the user set a new password. */
 export function NewPasswordForm() {
@@ -33,7 +35,9 @@ export function NewPasswordForm() {
       }),
     [auth, lang, notify, t, navigate, i18n],
   )
-  const [snapshot, send] = useAppMachine(logic)
+  // The field and submit wait for the form's schema, which loads on first use.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(newPasswordValidator, sendNow)
   const form = connectForm(snapshot, send)
 
   if (snapshot.hasTag('loading')) return <PageSpinner />

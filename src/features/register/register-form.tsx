@@ -1,12 +1,13 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { PASSWORD_MIN_LENGTH, registerFormMachine } from '../../../machines/register-form.machine'
+import { PASSWORD_MIN_LENGTH, registerFormMachine, registerValidator } from '../../../machines/register-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import * as styles from '../account/account.css'
 import { connectForm } from '../account/connect'
 import { Field } from '../account/field'
@@ -44,7 +45,9 @@ export function RegisterForm() {
       },
     })
   }, [lang, notify, t, i18n, navigate])
-  const [snapshot, send] = useAppMachine(logic)
+  // The form's fields and submit wait for its schema; the other buttons need none.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(registerValidator, sendNow)
   const form = connectForm(snapshot, send)
   const weakReasons = snapshot.context.failure?.weakPasswordReasons
   const reasonText = (reason: string) =>
@@ -57,7 +60,7 @@ export function RegisterForm() {
           : reason
 
   return (
-    <div className={styles.card}>
+    <div className={styles.card} {...loadOnFirstUse(registerValidator)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Create account</Trans>
@@ -66,7 +69,7 @@ export function RegisterForm() {
           <Trans>Start on the Free plan. Upgrade to Pro whenever you like.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>

@@ -19,24 +19,21 @@
 // path as given without a trailing slash, query string and fragment dropped (they hold tracking
 // parameters). Ports, user names and other hosts (lnkd.in short links included) are refused.
 import { type } from 'arktype'
+import {
+  DEMO_FIELDS,
+  type DemoField,
+  type FieldProblems,
+  LANGUAGES,
+  LIMITS,
+  NEEDS,
+  type Need,
+  PROBLEMS,
+  type Problem,
+  type RequestLanguage,
+} from './demo-fields.ts'
 
-export const NEEDS = ['lead_generation', 'content', 'profile_optimization', 'other'] as const
-export type Need = (typeof NEEDS)[number]
-
-export const LANGUAGES = ['nb', 'en'] as const
-export type RequestLanguage = (typeof LANGUAGES)[number]
-
-/** Maximum lengths in characters (code points). */
-export const LIMITS = { name: 100, email: 255, company: 200, linkedin: 500, notes: 2000, website: 500 } as const
-
-/** The fields a visitor fills in, in the order the form shows them. */
-export const DEMO_FIELDS = ['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const
-export type DemoField = (typeof DEMO_FIELDS)[number]
-
-/** Why a field was refused; the form translates the key into the visitor's language. */
-export const PROBLEMS = ['required', 'tooLong', 'email', 'url', 'choice', 'invalid'] as const
-export type Problem = (typeof PROBLEMS)[number]
-export type FieldProblems = Partial<Record<DemoField, Problem>>
+export { DEMO_FIELDS, LANGUAGES, LIMITS, NEEDS, PROBLEMS }
+export type { DemoField, FieldProblems, Need, Problem, RequestLanguage }
 
 /** What the form sends: every field as typed. */
 export interface DemoRequestInput {

@@ -1,0 +1,40 @@
+/** A form's validator whose schema loads when the form is first used, not with the page: the
+ * schema library (arktype) is the largest part of a form page's JavaScript, and building it keeps a
+ * phone's main thread busy for most of a second. The view sends the form's events once `load`
+ * has resolved; until then the machine needs only the empty form's problems, which it knows. */
+export interface LazyValidator<V, R> {
+  /** Loads the schema (once; again after a failure). */
+  load: () => Promise<void>
+  /** Whether `validate` can answer now. */
+  isReady: () => boolean
+  /** Validates; throws when called before the schema has loaded. */
+  validate: (values: V) => R
+}
+
+export function lazyValidator<V, R>(name: string, loadSchema: () => Promise<(values: V) => R>): LazyValidator<V, R> {
+  let loaded: ((values: V) => R) | undefined
+  let loading: Promise<void> | undefined
+  const load = () => {
+    loading ??= loadSchema().then(
+      (validate) => {
+        loaded = validate
+      },
+      (error: unknown) => {
+        loading = undefined
+        throw error
+      },
+    )
+    return loading
+  }
+  return {
+    load,
+    isReady: () => loaded !== undefined,
+    validate: (values) => {
+      if (!loaded) throw new Error(`The ${name} schema was used before it loaded`)
+      return loaded(values)
+    },
+  }
+}
+
+/** Loads a schema module after telling arktype that it runs without eval (see arktype-config.ts). */
+export const withArktypeConfig = <M>(loadModule: () => Promise<M>): Promise<M> => import('./arktype-config').then(loadModule)

@@ -1,0 +1,3 @@
+import { type } from 'arktype'
+
+export const resetRequestSchema = type({ email: 'string.email' })

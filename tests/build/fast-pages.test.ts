@@ -1,0 +1,125 @@
+// What keeps the pages fast, read from the built site (dist/): what each page requests before
+// anyone interacts, in which order, what reserves its layout, and how the server sends it.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { serve } from '@hono/node-server'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { allRoutes } from '../../src/app/route-paths'
+import { createSiteServer } from '../../src/server/site-server'
+
+const dist = fileURLToPath(new URL('../../dist', import.meta.url))
+const built = existsSync(path.join(dist, 'index.html'))
+const pageFile = (url: string) => path.join(dist, url === '/' ? '' : url.slice(1), 'index.html')
+const read = (file: string) => readFileSync(path.join(dist, file), 'utf8')
+const html = (url: string) => readFileSync(pageFile(url), 'utf8')
+
+/** Every script a page runs before interaction: the tags' sources, the modules the start script
+ * requests (`data-modules`), and what they import statically. */
+function scriptsBeforeInteraction(url: string): string[] {
+  const page = html(url)
+  const started = (/data-modules="([^"]*)"/.exec(page)?.[1] ?? '').split(' ').filter(Boolean)
+  const queue = [...[...page.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) => m[1]!), ...started.map((file) => file.slice(1))]
+  const seen = new Set<string>()
+  while (queue.length > 0) {
+    const file = queue.pop()!
+    if (seen.has(file)) continue
+    seen.add(file)
+    for (const m of read(file).matchAll(/(?:import|from)\s*["']\.\/([^"']+\.js)["']/g)) queue.push(path.posix.join(path.posix.dirname(file), m[1]!))
+  }
+  return [...seen]
+}
+
+const validationLibrary = /arkErrors/
+const backendClient = /GoTrueClient|PostgrestClient|RealtimeClient/
+const publicRoutes = allRoutes.filter((route) => route.access === 'public')
+const protectedRoutes = allRoutes.filter((route) => route.access === 'protected')
+
+describe.skipIf(!built)('what a page loads before anyone interacts', () => {
+  const assets = built ? readdirSync(path.join(dist, 'assets')).filter((file) => file.endsWith('.js')) : []
+
+  it('is never the validation library (arktype) or the backend client (supabase-js) on a public page', () => {
+    for (const route of publicRoutes) {
+      for (const file of scriptsBeforeInteraction(route.url)) {
+        const code = read(file)
+        expect(code, `${route.url}: ${file}`).not.toMatch(validationLibrary)
+        expect(code, `${route.url}: ${file}`).not.toMatch(backendClient)
+      }
+    }
+  })
+
+  it('finds both in the build (so that the check above can see them)', () => {
+    expect(assets.some((file) => validationLibrary.test(read(`assets/${file}`)))).toBe(true)
+    expect(assets.some((file) => backendClient.test(read(`assets/${file}`)))).toBe(true)
+  })
+
+  it('includes the form pages’ own code, so the check above covers them', () => {
+    for (const url of ['/login', '/en/register', '/en/demo']) {
+      expect(scriptsBeforeInteraction(url).some((file) => /\/(login|register|demo)-page-/.test(file)), url).toBe(true)
+    }
+  })
+})
+
+describe.skipIf(!built)('the order of requests', () => {
+  it('asks for the stylesheet before any script, and starts the modules only from the start script', () => {
+    for (const route of allRoutes) {
+      const page = html(route.url)
+      const stylesheet = page.indexOf('<link rel="stylesheet"')
+      const firstScript = page.search(/<script[^>]+src=/)
+      expect(stylesheet, route.url).toBeGreaterThan(-1)
+      expect(firstScript, route.url).toBeGreaterThan(stylesheet)
+      // A module preload in the HTML would compete with the stylesheet for the first paint.
+      expect(page, route.url).not.toContain('rel="modulepreload"')
+      expect([...page.matchAll(/<script[^>]+src=/g)], route.url).toHaveLength(1)
+      expect(page, route.url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/framework-/)
+    }
+  })
+})
+
+describe.skipIf(!built)('the protected pages’ shell', () => {
+  it('reserves the screen while the sign-in check runs (nothing in view moves when it ends)', () => {
+    const css = readdirSync(path.join(dist, 'assets'))
+      .filter((file) => file.endsWith('.css'))
+      .map((file) => read(`assets/${file}`))
+      .join('\n')
+    for (const route of protectedRoutes) {
+      const spinner = /<div class="([^"]+)" role="status"/.exec(html(route.url))
+      expect(spinner, route.url).not.toBeNull()
+      const rule = new RegExp(`\\.${spinner![1]}\\{([^}]*)\\}`).exec(css)
+      expect(rule?.[1], route.url).toMatch(/min-height:100vh/)
+    }
+  })
+})
+
+describe.skipIf(!built)('the site server', () => {
+  let server: ReturnType<typeof serve>
+  let origin = ''
+  beforeAll(async () => {
+    server = serve({ fetch: createSiteServer({ distDir: dist }).fetch, port: 0 })
+    await new Promise((resolve) => server.once('listening', resolve))
+    origin = `http://localhost:${(server.address() as AddressInfo).port}`
+  })
+  afterAll(() => {
+    server.close()
+  })
+
+  // (Responses under 1 KB go out as they are: gzip would not make them smaller.)
+  it('sends pages, scripts and the stylesheet compressed, and the same content as on disk', async () => {
+    const page = html('/en/pricing')
+    const files = ['/en/pricing', `/${/href="\/(assets\/style-[^"]+\.css)"/.exec(page)![1]}`, `/${/(assets\/framework-[^" ]+\.js)/.exec(page)![1]}`]
+    for (const file of files) {
+      const response = await fetch(`${origin}${file}`, { headers: { 'Accept-Encoding': 'gzip' } })
+      expect(response.status, file).toBe(200)
+      expect(response.headers.get('content-encoding'), file).toBe('gzip')
+      const body = await response.text()
+      expect(body, file).toBe(file === '/en/pricing' ? page : read(file.slice(1)))
+    }
+  })
+
+  it('sends them uncompressed to a client that does not accept gzip', async () => {
+    const response = await fetch(`${origin}/en/pricing`, { headers: { 'Accept-Encoding': 'identity' } })
+    expect(response.headers.get('content-encoding')).toBeNull()
+    expect(await response.text()).toBe(html('/en/pricing'))
+  })
+})
