@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -44,6 +44,9 @@ export const loginFormMachine = setup({
   types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
   actors: {
     signIn: fromPromise<void, LoginValues>(async () => {}),
+    // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
+    // prerendered form before the page came to life.
+    readTypedValues: fromCallback<LoginFormEvent>(() => () => {}),
     signInWithGoogle: fromPromise<void>(async () => {}),
     resendConfirmation: fromPromise<void, { email: string }>(async () => {}),
   },
@@ -71,6 +74,7 @@ export const loginFormMachine = setup({
   id: 'loginForm',
   description: 'Sign in with e-mail and password, or with Google.',
   context: { values: { email: '', password: '' }, problems: emptyFormProblems(loginFields), shown: [], failure: null },
+  invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
   initial: 'editing',
   on: {
     'field.change': { actions: 'updateValue', description: 'The user types in a field.' },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, setup } from 'xstate'
 import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -46,6 +46,9 @@ export const registerFormMachine = setup({
   types: { context: {} as RegisterFormContext, events: {} as RegisterFormEvent },
   actors: {
     signUp: fromPromise<void, RegisterValues>(async () => {}),
+    // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
+    // prerendered form before the page came to life.
+    readTypedValues: fromCallback<RegisterFormEvent>(() => () => {}),
     signUpWithGoogle: fromPromise<void>(async () => {}),
   },
   actions: {
@@ -70,6 +73,7 @@ export const registerFormMachine = setup({
   id: 'registerForm',
   description: 'Create an account with name, e-mail and password, or with Google.',
   context: { values: empty, problems: emptyFormProblems(registerFields), shown: [], failure: null },
+  invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
   initial: 'editing',
   on: {
     'field.change': { actions: 'updateValue', description: 'The user types in a field.' },

@@ -57,6 +57,29 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([])
   })
 
+  test(`${lang}: what the visitor types before the page comes to life is kept, and used`, async ({ page }) => {
+    const { email, password, confirm } = await registerAndConfirm(page, lang, 'Lise Holm')
+    await page.request.get(confirm, { maxRedirects: 0 })
+    await page.evaluate(() => localStorage.clear())
+    // The page's scripts are held back: the visitor types into the prerendered form.
+    let release!: () => void
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${prefix}/login`, { waitUntil: 'commit' })
+    await page.locator('#email').fill(email)
+    await page.locator('#password').fill(password)
+    release()
+    await page.locator('html[data-hydrated]').waitFor()
+    await expect(page.locator('#email')).toHaveValue(email)
+    await page.getByRole('button', { name: text('Logg inn', 'Sign in'), exact: true }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+  })
+
   test(`${lang}: wrong password shows the login error toast`, async ({ page }) => {
     await open(page, `${prefix}/login`)
     await signIn(page, lang, uniqueEmail('nobody'), 'wrong-password')

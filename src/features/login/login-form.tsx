@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { loginFormMachine, loginValidator } from '../../../machines/login-form.machine'
+import { type LoginFormEvent, loginFields, loginFormMachine, loginValidator } from '../../../machines/login-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
@@ -16,6 +16,7 @@ import { problemText } from '../account/problem-text'
 import { serverMessage } from '../account/server-message'
 import { resendConfirmation, signInWithGoogle, signInWithPassword } from '../auth/actors'
 import { useNotify } from '../toaster/toaster'
+import { readTypedValues } from '../account/typed-values'
 
 export function LoginForm() {
   const { t, i18n } = useLingui()
@@ -28,6 +29,7 @@ export function LoginForm() {
     return loginFormMachine.provide({
       actors: {
         signIn: signInWithPassword,
+        readTypedValues: readTypedValues<LoginFormEvent>(loginFields, loginValidator),
         signInWithGoogle: signInWithGoogle(appUrl),
         resendConfirmation: resendConfirmation(appUrl),
       },

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useMemo } from 'react'
 import { useLocation } from 'wouter'
-import { PASSWORD_MIN_LENGTH, registerFormMachine, registerValidator } from '../../../machines/register-form.machine'
+import { PASSWORD_MIN_LENGTH, type RegisterFormEvent, registerFields, registerFormMachine, registerValidator } from '../../../machines/register-form.machine'
 import { href } from '../../app/routes'
 import { useAppMachine } from '../../app/use-app-machine'
 import { PageLink } from '../../components/links'
@@ -16,6 +16,7 @@ import { problemText } from '../account/problem-text'
 import { serverMessage } from '../account/server-message'
 import { signInWithGoogle, signUp } from '../auth/actors'
 import { useNotify } from '../toaster/toaster'
+import { readTypedValues } from '../account/typed-values'
 
 export function RegisterForm() {
   const { t, i18n } = useLingui()
@@ -25,7 +26,11 @@ export function RegisterForm() {
   const logic = useMemo(() => {
     const appUrl = href('app', lang)
     return registerFormMachine.provide({
-      actors: { signUp: signUp(appUrl), signUpWithGoogle: signInWithGoogle(appUrl) },
+      actors: {
+        signUp: signUp(appUrl),
+        signUpWithGoogle: signInWithGoogle(appUrl),
+        readTypedValues: readTypedValues<RegisterFormEvent>(registerFields, registerValidator),
+      },
       actions: {
         notifyRegistered: () => notify({ title: t`Account created!`, description: t`Check your e-mail to confirm your account.` }),
         notifyFailure: (_, failure) =>
