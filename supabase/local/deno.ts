@@ -39,6 +39,8 @@ export function denoEnv(extra: Record<string, string | undefined> = {}): NodeJS.
     DENO_DIR,
     DENO_NO_UPDATE_CHECK: '1',
     DENO_NO_PROMPT: '1',
+    // Deno's own root certificates and the system's (which hold a proxy's CA, if there is one).
+    DENO_TLS_CA_STORE: process.env.DENO_TLS_CA_STORE ?? 'mozilla,system',
     ...extra,
   }
 }
@@ -47,7 +49,9 @@ export function denoEnv(extra: Record<string, string | undefined> = {}): NodeJS.
 function denoOwnEnv(): Record<string, string> {
   const own: Record<string, string> = {}
   for (const [name, value] of Object.entries(denoEnv())) {
-    if (value !== undefined && (/^(PATH|HOME|TMPDIR)$/.test(name) || /^(DENO_|NPM_CONFIG_)/.test(name))) own[name] = value
+    // Certificates and proxies too: behind a proxy with its own CA, npm packages download only with them.
+    const network = /^(SSL_CERT_FILE|SSL_CERT_DIR|(HTTPS?|NO|ALL)_PROXY|(https?|no|all)_proxy)$/.test(name)
+    if (value !== undefined && (/^(PATH|HOME|TMPDIR)$/.test(name) || network || /^(DENO_|NPM_CONFIG_)/.test(name))) own[name] = value
   }
   return own
 }
