@@ -65,11 +65,17 @@ describe('export-account', () => {
       profile: { id: string; email: string; user_metadata: { full_name: string } }
       subscriptions: Array<{ user_id: string; product_name: string; status: string }>
       demo_requests: Array<{ email: string; name: string }>
+      payment_events: Array<{ id: string; type: string }>
     }
     expect(data.profile).toMatchObject({ id: kari.user.id, email: kari.email, user_metadata: { full_name: 'Kari Nordmann' } })
     expect(JSON.stringify(data.profile)).not.toMatch(/password|token/i)
     expect(data.subscriptions).toEqual([expect.objectContaining({ user_id: kari.user.id, product_name: 'pro', status: 'active' })])
     expect(data.demo_requests.map((row) => row.name)).toEqual(['Kari'])
+    // The payment provider's events about this account, and none about the other.
+    const { rows: own } = await stack.db.query<{ id: string }>('select id from public.payment_events where user_id = $1', [kari.user.id])
+    expect(own.length).toBeGreaterThan(0)
+    expect(data.payment_events.map((event) => event.id).sort()).toEqual(own.map((event) => event.id).sort())
+    expect(data.payment_events.map((event) => event.type)).toContain('invoice.payment_succeeded')
     expect(JSON.stringify(data)).not.toContain(other.user.id)
     expect(JSON.stringify(data)).not.toContain(other.email)
 
@@ -113,6 +119,8 @@ describe('delete-account', () => {
     expect(await count(`select 1 from public.payment_events where type = 'customer.subscription.deleted'`, [])).toBe(before + 1)
     expect(await count('select 1 from public.subscriptions where stripe_subscription_id = $1', [subscriptionId])).toBe(0)
     expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(0)
+    // The provider's events stay, no longer tied to the person.
+    expect(await count('select 1 from public.payment_events where user_id = $1', [user.user.id])).toBe(0)
 
     const signIn = await client(stack).auth.signInWithPassword({ email: user.email, password: user.password })
     expect(signIn.error?.code).toBe('invalid_credentials')

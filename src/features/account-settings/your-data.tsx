@@ -27,7 +27,10 @@ export function YourData() {
         <Trans>Your data</Trans>
       </h2>
       <p className={styles.intro}>
-        <Trans>One JSON file with your profile, your subscriptions and the demo requests sent with your e-mail address.</Trans>
+        <Trans>
+          One JSON file with your profile, your subscriptions, the payment provider's messages about them and the demo
+          requests sent with your e-mail address.
+        </Trans>
       </p>
       <button type="button" className={button.secondary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'export.click' })}>
         {busy ? <Trans>Preparing the file…</Trans> : <Trans>Download my data</Trans>}

@@ -327,7 +327,7 @@ function Rights() {
       <p>
         <Trans>
           With an account, you can do two of these yourself on your account page: download your data as a JSON file
-          (your profile, subscriptions and demo requests), and delete your account. For anything else, send your
+          (your profile, subscriptions, payment events and demo requests), and delete your account. For anything else, send your
           request to <a href={privacyHref}>{privacyEmail}</a>. We may ask you to confirm who you are. We answer
           within 30 days; if a request is complex, we tell you within those 30 days why we need longer. Using your
           rights is free of charge.

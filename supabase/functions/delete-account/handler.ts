@@ -74,6 +74,8 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     )
     const ids = requests.filter((row) => sameAddress(row.email, user.email)).map((row) => row.id)
     if (ids.length > 0) await restRows(serviceRest(env, `demo_requests?id=in.(${ids.join(',')})`, { method: 'DELETE' }), 'deleting demo requests')
+    // The provider's events stay (ids and types), no longer tied to the person.
+    await restRows(serviceRest(env, `payment_events?user_id=eq.${id}`, { method: 'PATCH', body: JSON.stringify({ user_id: null }) }), 'unlinking payment events')
     const key = env.SUPABASE_SERVICE_ROLE_KEY ?? ''
     const res = await fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/auth/v1/admin/users/${id}`, {
       method: 'DELETE',

@@ -1,6 +1,7 @@
 // export-account: the signed-in user downloads their data as JSON: the profile the auth service
-// keeps, their subscriptions, and the demo requests sent with their e-mail address. Who is asking
-// comes from the bearer token only; rows are read with the service role.
+// keeps, their subscriptions, the payment provider's events about them, and the demo requests sent
+// with their e-mail address. Who is asking comes from the bearer token only; rows are read with the
+// service role.
 //
 // Request: POST with the user's access token as bearer (no body).
 // Answers: 200 the export (Content-Disposition: attachment) | 401 not signed in | 403 origin
@@ -31,9 +32,13 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
           )
         ).filter((row) => sameAddress(row.email, user.email))
       : []
+    const paymentEvents = await restRows<Record<string, unknown>>(
+      serviceRest(env, `payment_events?select=id,type,created_at,processed_at&user_id=eq.${id}&order=created_at.asc`),
+      'payment events of the user',
+    )
     const profile = Object.fromEntries(PROFILE_FIELDS.filter((field) => field in user.record).map((field) => [field, user.record[field]]))
     const exportedAt = new Date().toISOString()
-    return json(200, { exported_at: exportedAt, profile, subscriptions, demo_requests: demoRequests }, cors, {
+    return json(200, { exported_at: exportedAt, profile, subscriptions, demo_requests: demoRequests, payment_events: paymentEvents }, cors, {
       'Content-Disposition': `attachment; filename="vekstlinje-data-${exportedAt.slice(0, 10)}.json"`,
       'Cache-Control': 'no-store',
     })

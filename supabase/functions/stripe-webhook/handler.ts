@@ -170,12 +170,12 @@ export async function applyUpdate(env: FunctionEnv, update: SubscriptionUpdate, 
 }
 
 /** Records the event id; false when it was recorded before (a redelivery). */
-async function recordEvent(env: FunctionEnv, event: { id: string; type: string; created: number }): Promise<boolean> {
+async function recordEvent(env: FunctionEnv, event: { id: string; type: string; created: number }, userId: string | null): Promise<boolean> {
   const rows = await restRows(
     serviceRest(env, 'payment_events?select=id&on_conflict=id', {
       method: 'POST',
       headers: { Prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: JSON.stringify({ id: event.id, type: event.type, created_at: isoFromUnix(event.created) }),
+      body: JSON.stringify({ id: event.id, type: event.type, created_at: isoFromUnix(event.created), user_id: userId }),
     }),
     'record event',
   )
@@ -257,7 +257,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   if (!update) return json(200, { received: true, result: 'ignored' })
 
   try {
-    if (!(await recordEvent(env, event))) return json(200, { received: true, result: 'duplicate' })
+    if (!(await recordEvent(env, event, update.userId))) return json(200, { received: true, result: 'duplicate' })
   } catch (error) {
     console.error(`[stripe-webhook] could not record ${event.id}`, error)
     return json(500, { error: 'Could not store the event' })
