@@ -114,7 +114,10 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   }
   const env: FunctionEnv = {}
 
-  app.use('*', cors())
+  // The APIs answer any origin, as the hosted gateway does; the mailbox (sign-in links, recovery
+  // links) is readable only by its own page and by tools outside a browser.
+  const apiCors = cors()
+  app.use('*', (c, next) => (c.req.path.startsWith('/mailbox') ? next() : apiCors(c, next)))
   app.get('/', (c) => c.redirect('/mailbox'))
   app.get(STYLESHEET_PATH, (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
   app.route('/auth/v1', authRoutes(ctx))

@@ -146,21 +146,21 @@ export async function applyUpdate(env: FunctionEnv, update: SubscriptionUpdate, 
   const notNewer = `provider_updated_at=lte.${encodeURIComponent(at)}`
   if (await patch(notNewer)) return 'applied'
   if (update.userId) {
-    const inserted = await restRows(
-      serviceRest(env, 'subscriptions?select=id&on_conflict=stripe_subscription_id', {
-        method: 'POST',
-        headers: { Prefer: 'resolution=ignore-duplicates,return=representation' },
-        body: JSON.stringify({
-          user_id: update.userId,
-          product_name: 'pro',
-          stripe_subscription_id: update.subscriptionId,
-          current_period_end: null,
-          stripe_customer_id: null,
-          ...changes,
-        }),
+    const res = await serviceRest(env, 'subscriptions?select=id&on_conflict=stripe_subscription_id', {
+      method: 'POST',
+      headers: { Prefer: 'resolution=ignore-duplicates,return=representation' },
+      body: JSON.stringify({
+        user_id: update.userId,
+        product_name: 'pro',
+        stripe_subscription_id: update.subscriptionId,
+        current_period_end: null,
+        stripe_customer_id: null,
+        ...changes,
       }),
-      'insert subscription',
-    )
+    })
+    // No such account (deleted, or never made): the event is kept, nothing is linked to it.
+    if (res.status === 409 && (await res.clone().text()).includes('"23503"')) return 'unlinked'
+    const inserted = await restRows(res, 'insert subscription')
     if (inserted.length > 0) return 'applied'
   }
   // The row exists: written meanwhile by an older event, never stamped, or newer than this one.

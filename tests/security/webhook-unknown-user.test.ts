@@ -1,0 +1,56 @@
+// A payment event for a user id that has no account (deleted, or never existed) is kept and
+// answered 2xx: a 5xx would have the provider retry it for days.
+import { randomUUID } from 'node:crypto'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import handler from '../../supabase/functions/stripe-webhook/handler.ts'
+import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
+
+const SECRET = 'whsec_unknown_user_test'
+let stack: LocalStack
+beforeAll(async () => {
+  stack = await startTestStack()
+}, STARTUP_TIMEOUT)
+afterAll(() => stack.stop())
+
+describe('the payment webhook and an account that does not exist', () => {
+  it('keeps the event with a 2xx answer, writes no subscription, and keeps answering 2xx to a redelivery', async () => {
+    const userId = randomUUID()
+    const created = Math.floor(Date.now() / 1000)
+    const event = {
+      id: `evt_unknown_${Math.random().toString(36).slice(2)}`,
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created,
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type: 'customer.subscription.created',
+      data: {
+        object: {
+          id: 'sub_unknown_1',
+          object: 'subscription',
+          customer: 'cus_unknown_1',
+          status: 'active',
+          cancel_at_period_end: false,
+          metadata: { user_id: userId },
+          items: { object: 'list', data: [{ id: 'si_1', object: 'subscription_item', price: { id: 'price_pro' }, current_period_start: created, current_period_end: created + 30 * 86400 }] },
+        },
+      },
+    }
+    const payload = JSON.stringify(event)
+    const env = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET }
+    const deliver = async () => {
+      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+      return handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }), env)
+    }
+    const first = await deliver()
+    expect(first.status).toBe(200)
+    expect(await first.json()).toMatchObject({ received: true, result: 'unlinked' })
+    const { rows: kept } = await stack.db.query<{ user_id: string }>('select user_id from public.payment_events where id = $1', [event.id])
+    expect(kept).toEqual([{ user_id: userId }])
+    const { rows: subs } = await stack.db.query('select 1 from public.subscriptions where stripe_subscription_id = $1', ['sub_unknown_1'])
+    expect(subs).toHaveLength(0)
+    expect((await deliver()).status).toBe(200)
+  })
+})
