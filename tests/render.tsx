@@ -33,5 +33,5 @@ export function renderInApp(ui: ReactElement, { lang = 'nb', path = '/', browser
 /** The toaster loads with the first page that can raise toasts: waits until it has. */
 export const toasterLoaded = () =>
   act(async () => {
-    await import('../src/features/toaster/toast-list')
+    await import('../src/components/toaster/toast-list')
   })

@@ -1,21 +1,20 @@
 import '@fontsource-variable/inter/wght.css'
 import '../styles/global.css'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { setDocumentTitle } from '../features/navigation/actors'
+import { setDocumentTitle } from './navigation'
 import { createI18n } from '../i18n/i18n'
 import { langFromPath } from '../i18n/lang'
 import { wantsPseudoLocale } from '../i18n/pseudo'
-import { ToasterStore } from '../features/toaster/toaster-store'
+import { ToasterStore } from '../components/toaster/toaster-store'
 import { App } from './app'
-import { connectDevTools } from './inspector'
+import { connectDevTools } from './dev-tools'
 import { notFoundView, routeViews } from './route-views'
-import { matchRoute } from './routes'
-import { routeScope } from '../i18n/scopes'
+import { matchRoute, routes } from '../routes'
 
 const lang = langFromPath(location.pathname)
 const route = matchRoute(location.pathname)
 const [i18n] = await Promise.all([
-  createI18n(lang, route ? [routeScope[route.key]] : [], { pseudo: wantsPseudoLocale(location.search) }),
+  createI18n(lang, [route ? routes[route.key].scope : 'notFound'], { pseudo: wantsPseudoLocale(location.search) }),
   connectDevTools(location.search),
 ])
 await (route ? routeViews[route.key] : notFoundView).preload(i18n)

@@ -1,13 +1,12 @@
 import { prerenderToNodeStream } from 'react-dom/static'
 import { jsonLdTag, structuredDataFor } from '../features/seo/structured-data'
 import { createI18n } from '../i18n/i18n'
-import { routeScope } from '../i18n/scopes'
 import { type Lang, htmlLang } from '../i18n/lang'
-import { ToasterStore } from '../features/toaster/toaster-store'
+import { ToasterStore } from '../components/toaster/toaster-store'
 import { App, type SsrContext } from './app'
 import { headTags } from './head'
 import { notFoundView, routeViews } from './route-views'
-import { accessOf, type RouteKey, routeTable } from './routes'
+import { notFoundRoute, type RouteKey, routes } from '../routes'
 
 export interface RenderedPage {
   html: string
@@ -33,7 +32,8 @@ export async function renderPage(options: {
   origin: string
   extraHead?: string[]
 }): Promise<RenderedPage> {
-  const scopes = options.route ? [routeScope[options.route]] : (['notFound'] as const)
+  const record = options.route ? routes[options.route] : notFoundRoute
+  const scopes = [record.scope]
   const i18n = await createI18n(options.lang, [...scopes, 'meta'])
   // Loaded ahead, the view renders at once: no pending Suspense boundary, no inline script.
   await (options.route ? routeViews[options.route] : notFoundView).preload(i18n)
@@ -41,7 +41,7 @@ export async function renderPage(options: {
   const errors: unknown[] = []
   // A message outside the page's catalog scopes would show its id: fail the build instead.
   i18n.on('missing', ({ id }) => {
-    errors.push(new Error(`message ${id} is not in the catalog scopes of ${options.url} (see src/i18n/scopes.ts)`))
+    errors.push(new Error(`message ${id} is not in the catalog scopes of ${options.url} (see src/build/message-scopes.ts)`))
   })
   const { prelude } = await prerenderToNodeStream(<App i18n={i18n} toaster={new ToasterStore()} ssrPath={options.url} ssrContext={ssrContext} />, {
     // Static pages gain nothing from progressive chunks, whose completion scripts the CSP forbids.
@@ -57,8 +57,8 @@ export async function renderPage(options: {
     ? structuredDataFor(options.route, i18n, options.origin, options.lang).map(jsonLdTag)
     : []
   const catalogs = ['core', ...scopes].map((scope) => `locales/${options.lang}/messages.po?scope=${scope}`)
-  const view = [options.route ? routeTable[options.route].view : 'src/views/not-found-page.tsx']
-  const gate = options.route && accessOf(options.route) === 'protected' ? ['src/features/auth/protected-route.tsx'] : []
+  const view = [`src/views/${record.view}.tsx`]
+  const gate = options.route && routes[options.route].access === 'protected' ? ['src/features/auth/protected-route.tsx'] : []
   return {
     html,
     modules: [...view, ...gate, ...catalogs],
@@ -74,4 +74,4 @@ export async function renderPage(options: {
   }
 }
 
-export { allRoutes, type ResolvedRoute } from './routes'
+export { allRoutes, type ResolvedRoute } from '../routes'

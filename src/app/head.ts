@@ -1,8 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
-import { notFoundDescription, routeDescriptions } from './route-descriptions'
-import { routeViews } from './route-views'
-import { accessOf, href, notFoundMeta, type RouteKey } from './routes'
+import { href, notFoundRoute, type RouteKey, routes } from '../routes'
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -19,16 +17,16 @@ export interface HeadInput {
 
 /** The `<head>` tags of a prerendered page: title, description, canonical, hreflang, Open Graph. */
 export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): string {
-  // The page's module is loaded: the prerenderer renders it first.
-  const title = i18n._(route ? routeViews[route].title()! : notFoundMeta.title)
-  const description = i18n._(route ? routeDescriptions[route] : notFoundDescription)
+  const record = route ? routes[route] : notFoundRoute
+  const title = i18n._(record.title)
+  const description = record.description ? i18n._(record.description) : ''
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`]
   if (!route) {
     tags.push('<meta name="robots" content="noindex" />')
     return [...tags, ...extra].join('\n    ')
   }
   const url = (l: Lang) => `${origin}${href(route, l)}`
-  const isPublic = accessOf(route) === 'public'
+  const isPublic = routes[route].access === 'public'
   if (!isPublic) tags.push('<meta name="robots" content="noindex" />')
   tags.push(`<link rel="canonical" href="${url(lang)}" />`)
   for (const l of langs) tags.push(`<link rel="alternate" hreflang="${l}" href="${url(l)}" />`)

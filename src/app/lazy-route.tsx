@@ -1,22 +1,18 @@
-import type { I18n, MessageDescriptor } from '@lingui/core'
+import type { I18n } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import { type ComponentType, use } from 'react'
 import { hasScope, loadScopes } from '../i18n/i18n'
 import type { CatalogScope } from '../i18n/scopes'
-import type { PageModule } from './routes'
 
 export interface RouteView {
   Component: ComponentType
   /** Loads the view's code and its messages ahead of rendering (before hydration, before a
    * server render), so that it never suspends there. */
   preload: (i18n: I18n) => Promise<void>
-  /** The page's title, once its module has loaded. */
-  title: () => MessageDescriptor | undefined
 }
 
-export function lazyRoute(load: () => Promise<PageModule>, scope: CatalogScope): RouteView {
+export function lazyRoute(load: () => Promise<{ default: ComponentType }>, scope: CatalogScope): RouteView {
   let Loaded: ComponentType | undefined
-  let title: MessageDescriptor | undefined
   const pending = new WeakMap<I18n, Promise<void>>()
   const preload = (i18n: I18n) => {
     let ready = pending.get(i18n)
@@ -24,7 +20,6 @@ export function lazyRoute(load: () => Promise<PageModule>, scope: CatalogScope):
       ready = Promise.all([
         load().then((module) => {
           Loaded = module.default
-          title = module.title
         }),
         loadScopes(i18n, [scope]),
       ]).then(() => undefined)
@@ -39,5 +34,5 @@ export function lazyRoute(load: () => Promise<PageModule>, scope: CatalogScope):
     if (!Loaded || !hasScope(i18n, scope)) use(preload(i18n))
     return Loaded ? <Loaded /> : null
   }
-  return { Component, preload, title: () => title }
+  return { Component, preload }
 }

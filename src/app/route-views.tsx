@@ -1,12 +1,22 @@
 import type { I18n } from '@lingui/core'
-import { routeScope } from '../i18n/scopes'
+import type { ComponentType } from 'react'
+import { matchRoute, notFoundRoute, type RouteKey, routeKeys, routes } from '../routes'
 import { lazyRoute, type RouteView } from './lazy-route'
-import { accessOf, matchRoute, notFoundMeta, type PageModule, type RouteKey, routeKeys, routeTable } from './routes'
+
+type PageModule = { default: ComponentType }
+
+// Every view module, each its own chunk; a record names its view by file.
+const viewModules = import.meta.glob<PageModule>('../views/*-page.tsx')
+
+function viewLoader(view: string): () => Promise<PageModule> {
+  const load = viewModules[`../views/${view}.tsx`]
+  if (!load) throw new Error(`src/views/${view}.tsx does not exist`)
+  return load
+}
 
 /** A protected page comes with its gate, in its own chunk: public pages never load it. */
 const guarded = (load: () => Promise<PageModule>) => (): Promise<PageModule> =>
-  Promise.all([import('../features/auth/protected-route'), load()]).then(([{ ProtectedRoute }, { default: View, title }]) => ({
-    title,
+  Promise.all([import('../features/auth/protected-route'), load()]).then(([{ ProtectedRoute }, { default: View }]) => ({
     default: function GuardedView() {
       return (
         <ProtectedRoute>
@@ -19,20 +29,19 @@ const guarded = (load: () => Promise<PageModule>) => (): Promise<PageModule> =>
 /** One code-split view per route, shared by both languages, with its catalog scope. */
 export const routeViews = Object.fromEntries(
   routeKeys.map((key) => {
-    const { load } = routeTable[key]
-    return [key, lazyRoute(accessOf(key) === 'protected' ? guarded(load) : load, routeScope[key])]
+    const { view, access, scope } = routes[key]
+    const load = viewLoader(view)
+    return [key, lazyRoute(access === 'protected' ? guarded(load) : load, scope)]
   }),
 ) as Record<RouteKey, RouteView>
 
-/** The page for unknown paths, code-split like the others (its messages are the `notFound` scope). */
-export const notFoundView = lazyRoute(() => import('../views/not-found-page'), 'notFound')
+/** The page for unknown paths, code-split like the others. */
+export const notFoundView = lazyRoute(viewLoader(notFoundRoute.view), notFoundRoute.scope)
 
-/** The title of the page at `path` (the 404 page's for unknown paths), loading the page's module
- * and messages if they are not there yet. */
+/** The title of the page at `path` (the 404 page's for unknown paths), loading the page's
+ * messages if they are not there yet. */
 export async function titleOf(i18n: I18n, path: string): Promise<string> {
   const route = matchRoute(path)
-  if (!route) return i18n._(notFoundMeta.title)
-  const view = routeViews[route.key]
-  await view.preload(i18n)
-  return i18n._(view.title()!)
+  await (route ? routeViews[route.key] : notFoundView).preload(i18n)
+  return i18n._(route ? routes[route.key].title : notFoundRoute.title)
 }

@@ -2,11 +2,11 @@ import { useLingui } from '@lingui/react'
 import { Trans } from '@lingui/react/macro'
 import { type ReactNode, useMemo } from 'react'
 import { Header } from '../features/header/header'
-import { Toaster } from '../features/toaster/toaster'
+import { Toaster } from '../components/toaster/toaster'
 import * as styles from './shell.css'
-import { lazyIsland } from './island'
-import { navigationLogicFor } from './providers'
-import { useAppMachine } from './use-app-machine'
+import { lazyIsland } from '../components/island'
+import { navigationLogicFor } from './navigation'
+import { useAppMachine } from '../lib/use-app-machine'
 
 const Footer = lazyIsland({
   name: 'footer',

@@ -5,8 +5,8 @@ import path from 'node:path'
 import { gzipSync } from 'node:zlib'
 import { serve } from '@hono/node-server'
 import { chromium } from '@playwright/test'
-import { allRoutes } from '../app/route-paths'
 import { createSiteServer } from '../server/site-server'
+import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 
 // Bytes (gzip) of JavaScript and CSS a page loads before anyone interacts with it,
@@ -16,11 +16,12 @@ import { distDir, rootDir } from './site'
 // The page an e-mailed reset link opens reads the session the link brings: the backend client is its
 // first job, as on the signed-in pages, so it is measured without a budget.
 const readsSessionOnArrival = new Set<string>(['resetPassword'])
+if (!process.argv.includes('--no-build')) execFileSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, stdio: 'inherit' })
+const allRoutes = builtRoutes()
 const publicPages = allRoutes.filter((route) => route.access === 'public' && !readsSessionOnArrival.has(route.key)).map((route) => route.url)
 const budgets: Record<string, number> = Object.fromEntries(publicPages.map((url) => [url, (url === '/' ? 95 : 110) * 1024]))
 const pages = [...publicPages, ...allRoutes.filter((route) => route.access === 'protected' || readsSessionOnArrival.has(route.key)).map((route) => route.url)]
 
-if (!process.argv.includes('--no-build')) execFileSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, stdio: 'inherit' })
 
 const server = serve({ fetch: createSiteServer({ distDir }).fetch, port: 0 })
 await new Promise((resolve) => server.once('listening', resolve))

@@ -6,8 +6,8 @@ import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { allRoutes } from '../app/route-paths'
 import { createSiteServer } from '../server/site-server'
+import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 
 // Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown) on the built site, served by the
@@ -29,10 +29,10 @@ const { values: args } = parseArgs({
 
 const goal = { performance: 98, tbt: 50, lcp: 1500, cls: 0, otherCategories: 100 }
 
-const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : allRoutes.map((route) => route.url)
 const runs = Math.max(1, Number(args.runs))
 
 if (!args['no-build']) execFileSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, stdio: 'inherit' })
+const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : builtRoutes().map((route) => route.url)
 
 const supabaseUrl = `http://localhost:${process.env.SUPABASE_LOCAL_PORT ?? 54321}`
 const server = serve({ fetch: createSiteServer({ distDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })

@@ -1,7 +1,7 @@
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { build } from 'vite'
-import { allRoutes } from '../app/route-paths'
+import { builtRoutes } from './built-routes'
 import { htmlLang, langs } from '../i18n/lang'
 import { pseudoDistDir, rootDir } from './site'
 
@@ -9,6 +9,8 @@ import { pseudoDistDir, rootDir } from './site'
 // for the end-to-end sweep that finds text escaping the catalogs. Pages render on the client:
 // every route, and the 404 pages, get the empty shell in their language.
 const started = performance.now()
+// The route list comes from the site's own build (`npm run build`).
+const allRoutes = builtRoutes()
 await build({
   root: rootDir,
   mode: 'pseudo',

@@ -74,6 +74,8 @@ export async function prerender(): Promise<number> {
     await write(notFoundFile(lang), await renderPage({ url, lang, origin }))
   }
   await writeSitemap(origin, allRoutes)
+  // The route list, for tools that run against the built site (src/build/built-routes.ts).
+  await writeFile(path.join(distDir, 'routes.json'), `${JSON.stringify(allRoutes, null, 2)}\n`)
   // Build information only: not for the web.
   await rm(manifestDir, { recursive: true, force: true })
   return allRoutes.length + langs.length

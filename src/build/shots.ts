@@ -7,7 +7,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { type Browser, chromium, type Page } from 'playwright'
 import { loadKeys } from '../../supabase/local/jwt.ts'
-import { allRoutes } from '../app/route-paths'
+import { builtRoutes } from './built-routes'
 import { rootDir } from './site'
 
 const port = Number(process.env.SHOTS_PORT ?? 5186)
@@ -106,7 +106,7 @@ async function main() {
     }
     for (const width of widths) {
       const page = await browser.newPage({ viewport: { width, height: 900 } })
-      for (const route of allRoutes.filter((r) => r.access === 'public')) {
+      for (const route of builtRoutes().filter((r) => r.access === 'public')) {
         await open(page, route.url)
         await shoot(page, `Pages at ${width} px`, route.url)
       }

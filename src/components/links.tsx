@@ -1,6 +1,6 @@
 import type { AnchorHTMLAttributes, ReactNode } from 'react'
 import { Link } from 'wouter'
-import { href, type RouteKey } from '../app/routes'
+import { href, type RouteKey } from '../routes'
 import { useLang } from '../i18n/use-lang'
 import { buttonLarge, button as buttonStyles } from './ui.css'
 

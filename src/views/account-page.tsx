@@ -1,15 +1,12 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../components/links'
-import * as styles from '../features/account/account.css'
-import { useAuth } from '../features/auth/use-auth'
-import { DeleteAccount } from '../features/account-settings/delete-account'
-import { YourData } from '../features/account-settings/your-data'
-import { ChangePassword } from '../features/password-reset/change-password'
+import * as styles from '../components/form/form.css'
+import { useAuth } from '../lib/auth/use-auth'
+import { DeleteAccount } from '../features/auth/account-settings/delete-account'
+import { YourData } from '../features/auth/account-settings/your-data'
+import { ChangePassword } from '../features/auth/password-reset/change-password'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Your account – Vekstlinje', context: 'page title' })
-
 export default function AccountPage() {
   const { user } = useAuth()
   if (!user) return null

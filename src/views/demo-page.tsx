@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { Clock, Mail } from 'lucide'
 import { IconSvg } from '../components/icon'
@@ -11,8 +10,6 @@ import { company, mailto } from '../lib/company'
 const icon = { size: 20, strokeWidth: 1.75, 'aria-hidden': true } as const
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Book a demo – Vekstlinje', context: 'page title' })
-
 export default function DemoPage() {
   return (
     <>

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
 import { afterIntro } from '../components/page-sections.css'
@@ -6,8 +5,6 @@ import * as ui from '../components/ui.css'
 import { ServiceOverview } from '../features/docs/service-overview'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Service overview – Vekstlinje', context: 'page title' })
-
 export default function DocsPage() {
   return (
     <>

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
 import * as ui from '../components/ui.css'
@@ -8,8 +7,6 @@ import * as styles from '../features/help/help.css'
 import { helpFaqs } from '../lib/faqs'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Help center – Vekstlinje', context: 'page title' })
-
 export default function HelpPage() {
   return (
     <>

@@ -1,6 +1,5 @@
-import { msg } from '@lingui/core/macro'
-import { lazyIsland } from '../app/island'
-import { HeroCard } from '../features/hero-card/hero-card'
+import { lazyIsland } from '../components/island'
+import { HeroCard } from '../features/landing/hero-card/hero-card'
 import { Hero } from '../features/landing/hero'
 
 const BelowTheFold = lazyIsland({
@@ -10,8 +9,6 @@ const BelowTheFold = lazyIsland({
 })
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Vekstlinje – done-for-you LinkedIn growth for B2B', context: 'page title' })
-
 export default function HomePage() {
   return (
     <>

@@ -1,11 +1,8 @@
 import { Trans } from '@lingui/react/macro'
 import { ButtonLink } from '../components/links'
 import * as ui from '../components/ui.css'
-import { notFoundMeta } from '../app/routes'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = notFoundMeta.title
-
 export default function NotFoundPage() {
   return (
     <section className={ui.section}>

@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageIntro } from '../components/page-intro'
 import { afterIntro } from '../components/page-sections.css'
@@ -11,8 +10,6 @@ import { PricingSteps } from '../features/pricing/pricing-steps'
 import { pricingFaqs } from '../lib/faqs'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Pricing – Vekstlinje', context: 'page title' })
-
 export default function PricingPage() {
   return (
     <>

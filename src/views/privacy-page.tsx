@@ -1,10 +1,7 @@
-import { msg } from '@lingui/core/macro'
 import { LegalDocument } from '../features/legal/legal-document'
 import { privacyPolicy } from '../features/legal/privacy'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Privacy policy – Vekstlinje', context: 'page title' })
-
 export default function PrivacyPage() {
   return <LegalDocument content={privacyPolicy} />
 }

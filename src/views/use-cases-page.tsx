@@ -1,4 +1,3 @@
-import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { ArrowRight } from 'lucide'
 import { IconSvg } from '../components/icon'
@@ -12,8 +11,6 @@ import { GrowthTeaser } from '../features/use-cases/growth-teaser'
 import * as styles from '../features/use-cases/use-cases.css'
 
 /** The page's title (the document's, and the prerendered head's). */
-export const title = msg({ message: 'Use cases – Vekstlinje', context: 'page title' })
-
 export default function UseCasesPage() {
   return (
     <>

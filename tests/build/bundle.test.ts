@@ -2,7 +2,9 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { allRoutes } from '../../src/app/route-paths'
+import { builtRoutes } from '../../src/build/built-routes'
+
+const allRoutes = builtRoutes()
 
 const dist = fileURLToPath(new URL('../../dist', import.meta.url))
 const built = existsSync(path.join(dist, 'index.html'))

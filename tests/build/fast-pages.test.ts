@@ -6,8 +6,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { serve } from '@hono/node-server'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { allRoutes } from '../../src/app/route-paths'
+import { builtRoutes } from '../../src/build/built-routes'
 import { createSiteServer } from '../../src/server/site-server'
+
+const allRoutes = builtRoutes()
 
 const dist = fileURLToPath(new URL('../../dist', import.meta.url))
 const built = existsSync(path.join(dist, 'index.html'))

@@ -1,9 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { allRoutes, type ResolvedRoute } from '../../src/app/route-paths'
+import { builtRoutes, type ResolvedRoute } from '../../src/build/built-routes'
 import { distDir, pageFile, siteOrigin } from '../../src/build/site'
 import { type Lang, langs, ogLocale } from '../../src/i18n/lang'
+
+const allRoutes = builtRoutes()
 
 // jsdom ships no type declarations; this is the one constructor used here.
 // @ts-expect-error -- untyped module

@@ -1,14 +1,14 @@
 import { fireEvent, render, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { type AuthChangeEvent, type AuthSession, authMachine } from '../../machines/auth.machine'
-import { AuthProvider } from '../../src/features/auth/auth-context'
-import { useAuth, useAuthActor } from '../../src/features/auth/use-auth'
+import { AuthProvider } from '../../src/lib/auth/auth-context'
+import { useAuth, useAuthActor } from '../../src/lib/auth/use-auth'
 import { machineModels } from '../model/catalogue'
 import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
 import { fakeAuth } from './fake-auth'
 
-vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 
 /** What a page reads of the auth state, and the two things it can do with it. */
 function Probe() {

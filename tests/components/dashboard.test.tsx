@@ -6,11 +6,11 @@ import { type PaymentOutcome, paymentReturnMachine, REFRESH_AFTER_PAYMENT_MS } f
 import { activeOf, planOf, type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
 import type { AuthSession } from '../../machines/auth.machine'
-import { AuthProvider } from '../../src/features/auth/auth-context'
+import { AuthProvider } from '../../src/lib/auth/auth-context'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import { Dashboard } from '../../src/features/dashboard/dashboard'
-import { Toaster, ToasterProvider } from '../../src/features/toaster/toaster'
-import { ToasterStore } from '../../src/features/toaster/toaster-store'
+import { Toaster, ToasterProvider } from '../../src/components/toaster/toaster'
+import { ToasterStore } from '../../src/components/toaster/toaster-store'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
 import type { controllablePromise } from '../model/fake-actors'
@@ -31,12 +31,14 @@ const fakes = vi.hoisted(() => ({
     checkWebhook: ReturnType<typeof controllablePromise<HealthAnswer>>
   },
 }))
-vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 vi.mock('../../src/features/dashboard/actors', async () => {
   const { fromCallback } = await import('xstate')
   const { controllablePromise } = await import('../model/fake-actors')
   fakes.runs.fetchSubscriptions = controllablePromise<Subscription[], { userId: string }>()
+  fakes.runs.checkWebhook = controllablePromise<HealthAnswer>()
   return {
+    checkWebhook: fakes.runs.checkWebhook.logic,
     fetchSubscriptions: fakes.runs.fetchSubscriptions.logic,
     watchSubscriptions: fromCallback<{ type: 'subscriptions.changed' }, { userId: string }>(({ sendBack, input }) => {
       fakes.watchedUser.push(input.userId)
@@ -49,11 +51,6 @@ vi.mock('../../src/features/dashboard/actors', async () => {
       fakes.logged.push(error)
     },
   }
-})
-vi.mock('../../src/features/checkout/actors', async (importOriginal) => {
-  const { controllablePromise } = await import('../model/fake-actors')
-  fakes.runs.checkWebhook = controllablePromise<HealthAnswer>()
-  return { ...(await importOriginal<object>()), checkWebhook: fakes.runs.checkWebhook.logic }
 })
 
 const fetches = () => fakes.runs.fetchSubscriptions.runs

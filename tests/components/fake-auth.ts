@@ -4,7 +4,7 @@ import type { AuthChangeEvent, AuthEvent, AuthSession } from '../../machines/aut
 import { controllablePromise, settle } from '../model/fake-actors'
 
 // Stands in for `src/features/auth/actors.ts` in view tests:
-//   vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+//   vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 // The backend's auth events are sent by the test; sign-out runs are settled by the test.
 
 const listeners = new Set<(event: AuthEvent) => void>()

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { HERO_STEP_MS, heroCardMachine } from '../../machines/hero-card.machine'
-import { HeroCard } from '../../src/features/hero-card/hero-card'
+import { HeroCard } from '../../src/features/landing/hero-card/hero-card'
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { delayOf } from '../model/paths'
 import { testMachinePaths } from '../model/run'

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { howItWorksMachine, STEP_MS } from '../../machines/how-it-works.machine'
-import { HowItWorks } from '../../src/features/how-it-works/how-it-works'
+import { HowItWorks } from '../../src/features/landing/how-it-works/how-it-works'
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
 import { delayOf } from '../model/paths'
 import { testMachinePaths } from '../model/run'

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { navigate } from 'wouter/use-browser-location'
 import type { AnyMachineSnapshot } from 'xstate'
 import { type AuthStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
-import { AuthProvider } from '../../src/features/auth/auth-context'
+import { AuthProvider } from '../../src/lib/auth/auth-context'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
@@ -11,7 +11,7 @@ import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
 import { fakeAuth, kari } from './fake-auth'
 
-vi.mock('../../src/features/auth/actors', () => import('./fake-auth'))
+vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 
 // The gate reads `window.location` when it redirects (the route it guards may already have been
 // left), so these tests use jsdom's real history and read the address from it.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { type authCodeMessages, functionMessages, serverMessage } from '../../src/features/account/server-message'
+import { type authCodeMessages, functionMessages, serverMessage } from '../../src/lib/server-message'
 import { createI18nWith } from '../../src/i18n/i18n'
 import { catalogs } from '../render'
 

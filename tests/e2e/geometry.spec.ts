@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { allRoutes } from '../../src/app/route-paths'
+import { builtRoutes } from '../../src/build/built-routes'
 import { layoutProblems } from './geometry'
 import { asServiceRole, open, registerAndConfirm } from './stack'
+
+const allRoutes = builtRoutes()
 
 // Every page as a person sees it, at the widths people use: nothing scrolls sideways, no control
 // is cut off or covered, no text is clipped, focus always shows. One browser page per width,

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
-import { allRoutes } from '../../src/app/route-paths'
+import { builtRoutes } from '../../src/build/built-routes'
 import { langs } from '../../src/i18n/lang'
+
+const allRoutes = builtRoutes()
 
 // Every public page in the pseudo-locale (the build of `npm run build:pseudo`): any visible text,
 // label or title that is not pseudolocalized escaped the catalogs. Brand and product names,

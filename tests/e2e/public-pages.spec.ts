@@ -1,8 +1,10 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { allRoutes, href, type RouteKey } from '../../src/app/route-paths'
+import { builtHref, builtRoutes, type RouteKey } from '../../src/build/built-routes'
 import type { Lang } from '../../src/i18n/lang'
 import { watchConsole } from './console'
+
+const allRoutes = builtRoutes()
 
 // The marketing pages in both languages: structure, behaviour, links, accessibility, keyboard.
 
@@ -70,7 +72,7 @@ async function hydrateIsland(page: Page, name: string) {
 }
 
 async function open(page: Page, key: RouteKey, lang: Lang) {
-  await page.goto(href(key, lang))
+  await page.goto(builtHref(key, lang, allRoutes))
   // Hydrated: the machines run once the app has mounted.
   await page.locator('html[data-hydrated]').waitFor()
   await page.waitForLoadState('networkidle')
@@ -79,7 +81,7 @@ async function open(page: Page, key: RouteKey, lang: Lang) {
 for (const lang of langs) {
   test.describe(`public pages in ${lang}`, () => {
     for (const key of myPages) {
-      test(`${href(key, lang)}: sections in order and their counts`, async ({ page }) => {
+      test(`${builtHref(key, lang, allRoutes)}: sections in order and their counts`, async ({ page }) => {
         const problems = watchConsole(page)
         await open(page, key, lang)
         const sections = await page
@@ -93,7 +95,7 @@ for (const lang of langs) {
         expect(problems).toEqual([])
       })
 
-      test(`${href(key, lang)}: no accessibility violations`, async ({ page }) => {
+      test(`${builtHref(key, lang, allRoutes)}: no accessibility violations`, async ({ page }) => {
         await open(page, key, lang)
         const results = await new AxeBuilder({ page }).analyze()
         expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([])
@@ -103,7 +105,7 @@ for (const lang of langs) {
     test('pages that book a demo link to the demo route', async ({ page }) => {
       for (const key of ['home', 'useCases', 'pricing', 'docs'] as const) {
         await open(page, key, lang)
-        expect(await page.locator(`main a[href="${href('demo', lang)}"]`).count(), key).toBeGreaterThan(0)
+        expect(await page.locator(`main a[href="${builtHref('demo', lang, allRoutes)}"]`).count(), key).toBeGreaterThan(0)
       }
     })
 

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test'
-import { allRoutes } from '../../src/app/route-paths'
+import { builtRoutes } from '../../src/build/built-routes'
 import { watchConsole } from './console'
 import { open } from './stack'
+
+const allRoutes = builtRoutes()
 
 const publicRoutes = allRoutes.filter((route) => route.access === 'public')
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createActor, createMachine } from 'xstate'
-import { watchMotion } from '../../src/features/motion/actors'
+import { watchMotion } from '../../src/lib/motion'
 
 function fakeMediaQuery(matches: boolean) {
   const listeners = new Set<() => void>()

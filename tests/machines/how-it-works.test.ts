@@ -7,7 +7,7 @@ import {
   progressOf,
   STEP_MS,
 } from '../../machines/how-it-works.machine'
-import { connectHowItWorks } from '../../src/features/how-it-works/connect'
+import { connectHowItWorks } from '../../src/features/landing/how-it-works/connect'
 import { delayOf } from '../model/paths'
 import { howItWorksEvents, howItWorksLabel } from './how-it-works.model'
 import { testMachinePaths } from '../model/run'

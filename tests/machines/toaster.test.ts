@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor } from 'xstate'
 import { DISMISS_AFTER_MS, type Toast, type ToasterEvent, toasterMachine } from '../../machines/toaster.machine'
-import { connectToaster } from '../../src/features/toaster/connect'
+import { connectToaster } from '../../src/components/toaster/connect'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'

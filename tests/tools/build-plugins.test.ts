@@ -2,23 +2,46 @@ import { describe, expect, it } from 'vitest'
 import { stripMachineDescriptions } from '../../src/build/vite-strip-descriptions'
 import { preloadsFor } from '../../src/build/prerender'
 import { isShellModule } from '../../src/build/vite-shell-chunk'
-import { scopeOfFile, scopesOfMessage } from '../../src/i18n/scopes'
+import { scopePlan } from '../../src/build/message-scopes'
+import { rootDir } from '../../src/build/site'
+import { generateMessageId } from '@lingui/message-utils/generateMessageId'
 
-describe('catalog scopes', () => {
+describe('catalog scopes, derived from the route records and the imports', () => {
+  const { scopesOfFile, scopesOfMessage } = scopePlan(rootDir)
+  const titleOf = (message: string) => generateMessageId(message, 'page title')
+
   it('puts a message the shell uses in core only', () => {
-    expect(scopesOfMessage(['src/features/header/header.tsx', 'src/views/pricing-page.tsx'])).toEqual(['core'])
+    expect(scopesOfFile('src/features/header/header.tsx')).toEqual(['core'])
+    expect(scopesOfMessage('x', ['src/features/header/header.tsx', 'src/views/pricing-page.tsx'])).toEqual(['core'])
+  })
+
+  it("gives a page's view and what it imports the page's scope", () => {
+    expect(scopesOfFile('src/views/pricing-page.tsx')).toEqual(['pages'])
+    expect(scopesOfFile('src/features/pricing/plan-card.tsx')).toEqual(['pages'])
+    expect(scopesOfFile('src/features/auth/login/login-form.tsx')).toEqual(['account'])
+    expect(scopesOfFile('src/features/legal/privacy.tsx')).toEqual(['legal'])
   })
 
   it('ships a message used by several pages with each of them, not with every page', () => {
-    expect(scopesOfMessage(['src/views/help-page.tsx', 'src/views/login-page.tsx']).sort()).toEqual(['account', 'pages'])
-    expect(scopesOfMessage(['src/lib/faqs.ts'])).toEqual(['pages'])
+    expect(scopesOfMessage('x', ['src/views/help-page.tsx', 'src/views/login-page.tsx']).sort()).toEqual(['account', 'pages'])
   })
 
   it('tells the landing’s first screen from what hydrates later', () => {
-    expect(scopeOfFile('src/features/landing/hero.tsx')).toBe('home')
-    expect(scopeOfFile('src/features/landing/why-us.tsx')).toBe('landing')
-    expect(scopeOfFile('src/features/footer/footer.tsx')).toBe('footer')
-    expect(scopeOfFile('src/app/route-descriptions.ts')).toBe('meta')
+    expect(scopesOfFile('src/features/landing/hero.tsx')).toEqual(['home'])
+    expect(scopesOfFile('src/features/landing/why-us.tsx')).toEqual(['landing'])
+    expect(scopesOfFile('src/features/landing/how-it-works/how-it-works.tsx')).toEqual(['landing'])
+    expect(scopesOfFile('src/features/footer/footer.tsx')).toEqual(['footer'])
+  })
+
+  it("ships a record's title with its page and its description with the prerenderer only", () => {
+    expect(scopesOfMessage(titleOf('Pricing – Vekstlinje'), ['src/routes.ts'])).toEqual(['pages'])
+    expect(scopesOfMessage(titleOf('Sign in – Vekstlinje'), ['src/routes.ts'])).toEqual(['account'])
+    expect(scopesOfMessage(titleOf('Page not found – Vekstlinje'), ['src/routes.ts'])).toEqual(['notFound'])
+    expect(scopesOfMessage(generateMessageId('Sign in to your Vekstlinje account.'), ['src/routes.ts'])).toEqual(['meta'])
+  })
+
+  it('leaves a file no page loads without a scope', () => {
+    expect(scopesOfFile('src/build/prerender.ts')).toEqual([])
   })
 })
 

@@ -1,11 +1,7 @@
 import { fromPromise } from 'xstate'
-import type { HealthAnswer } from '../../../machines/webhook-health.machine'
 import { planOf, type Subscription } from '../../../machines/subscriptions.machine'
 import type { Lang } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
-
-/** The payment webhook function's name on Supabase. */
-export const WEBHOOK_FUNCTION = 'stripe-webhook'
 
 export const loadPlan = fromPromise<'pro' | 'free'>(async () => {
   const supabase = await getSupabase()
@@ -29,12 +25,3 @@ export const createCheckout = (lang: Lang) =>
     }
     return (data ?? {}) as { url?: string | null }
   })
-
-export const checkWebhook = fromPromise<HealthAnswer>(async () => {
-  const response = await fetch(`${import.meta.env.VITE_SUPABASE_URL}/functions/v1/${WEBHOOK_FUNCTION}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ test: 'health_check' }),
-  })
-  return { status: response.status, text: await response.text() }
-})

@@ -3,14 +3,14 @@ import { Check } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { useMemo } from 'react'
 import { checkoutMachine } from '../../../machines/checkout.machine'
-import { useAppMachine } from '../../app/use-app-machine'
+import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
 import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
-import { useNotify } from '../toaster/toaster'
+import { useNotify } from '../../components/toaster/toaster'
 import { createCheckout, loadPlan } from './actors'
 import * as styles from './checkout.css'
-import { serverMessage } from '../account/server-message'
+import { serverMessage } from '../../lib/server-message'
 
 export function Checkout() {
   const { t, i18n } = useLingui()

@@ -1,3 +1,4 @@
+import type { HealthAnswer } from '../../../machines/webhook-health.machine'
 import { fromCallback, fromPromise } from 'xstate'
 import type { Subscription, SubscriptionsEvent } from '../../../machines/subscriptions.machine'
 import { getSupabase } from '../../lib/supabase'
@@ -31,3 +32,15 @@ export const watchSubscriptions = fromCallback<SubscriptionsEvent, { userId: str
 export const logFetchError = (_: unknown, { error }: { error: unknown }) => {
   console.warn('Could not fetch subscriptions', error)
 }
+
+/** The payment webhook function's name on Supabase. */
+export const WEBHOOK_FUNCTION = 'stripe-webhook'
+
+export const checkWebhook = fromPromise<HealthAnswer>(async () => {
+  const response = await fetch(`${import.meta.env.VITE_SUPABASE_URL}/functions/v1/${WEBHOOK_FUNCTION}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ test: 'health_check' }),
+  })
+  return { status: response.status, text: await response.text() }
+})

@@ -1,8 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { webhookHealthMachine } from '../../../machines/webhook-health.machine'
-import { useAppMachine } from '../../app/use-app-machine'
+import { useAppMachine } from '../../lib/use-app-machine'
 import { button, card } from '../../components/ui.css'
-import { checkWebhook } from '../checkout/actors'
+import { checkWebhook } from './actors'
 import * as styles from './dashboard.css'
 
 const webhookHealthLogic = webhookHealthMachine.provide({ actors: { checkWebhook } })

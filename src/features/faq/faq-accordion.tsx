@@ -3,7 +3,7 @@ import { useLingui } from '@lingui/react/macro'
 import { ChevronDown } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { faqAccordionLogic } from './logic'
-import { useAppMachine } from '../../app/use-app-machine'
+import { useAppMachine } from '../../lib/use-app-machine'
 import { connectFaqAccordion } from './connect'
 import * as styles from './faq.css'
 

@@ -1,7 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import { Globe } from 'lucide'
 import { IconSvg } from '../../components/icon'
-import type { RouteKey } from '../../app/routes'
+import type { RouteKey } from '../../routes'
 import { PageLink } from '../../components/links'
 import { Logo } from '../../components/logo'
 import { container } from '../../components/ui.css'

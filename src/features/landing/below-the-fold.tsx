@@ -1,6 +1,6 @@
 import { Trans } from '@lingui/react/macro'
 import { ClosingCta } from '../../components/closing-cta'
-import { HowItWorks } from '../how-it-works/how-it-works'
+import { HowItWorks } from './how-it-works/how-it-works'
 import { FeaturesGrid } from './features-grid'
 import { OperatingPills } from './operating-pills'
 import { WhyUs } from './why-us'

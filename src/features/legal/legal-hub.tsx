@@ -6,7 +6,7 @@ import { ArrowRight, Building2, Cookie, FileSignature, FileText, Mail, MapPin, S
 import { IconSvg, type IconNode } from '../../components/icon'
 import { PageLink } from '../../components/links'
 import { container, eyebrow, iconBadge, lead, pageTitle } from '../../components/ui.css'
-import type { RouteKey } from '../../app/routes'
+import type { RouteKey } from '../../routes'
 import { company, mailto } from '../../lib/company'
 import { LastUpdated } from './legal-document'
 import * as css from './legal.css'

@@ -1,5 +1,5 @@
 import type { I18n } from '@lingui/core'
-import { href, type RouteKey } from '../../app/routes'
+import { href, type RouteKey } from '../../routes'
 import { htmlLang, type Lang } from '../../i18n/lang'
 import { company, mailto } from '../../lib/company'
 import { type Faq, helpFaqs, pricingFaqs } from '../../lib/faqs'

@@ -1,0 +1,84 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useLocation } from 'wouter'
+import { href } from '../../../routes'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import * as styles from '../../../components/form/form.css'
+import { Field } from '../../../components/form/field'
+import { useAuthActor } from '../../../lib/auth/use-auth'
+import { useNotify } from '../../../components/toaster/toaster'
+import { accountDeletionLogic, CONFIRM_FIELD_ID, DELETE_TRIGGER_ID } from './logic'
+import { serverMessage } from '../../../lib/server-message'
+
+/** Delete my account: a confirm step where the user types the account's e-mail address. */
+export function DeleteAccount({ email }: { email: string }) {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const auth = useAuthActor()
+  const [, navigate] = useLocation()
+  const logic = useMemo(
+    () =>
+      accountDeletionLogic({
+        auth,
+        notifyDeleted: () => notify({ title: t`Your account is deleted`, description: t`Thank you for trying Vekstlinje.` }),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not delete the account`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
+        goHome: () => navigate(href('home', lang)),
+      }),
+    [auth, lang, navigate, notify, t, i18n],
+  )
+  const [snapshot, send] = useAppMachine(logic, { input: { email } })
+  const busy = snapshot.hasTag('busy')
+  const open = !snapshot.matches('closed')
+
+  return (
+    <section className={styles.section} aria-labelledby="delete-account-title">
+      <h2 id="delete-account-title" className={styles.sectionTitle}>
+        <Trans>Delete account</Trans>
+      </h2>
+      <p className={styles.intro}>
+        <Trans>
+          Your account, your subscriptions and the demo requests sent with your address are deleted at once. A Pro subscription is
+          cancelled first, so nothing more is charged.
+        </Trans>
+      </p>
+      {open ? (
+        <form
+          className={styles.form}
+          noValidate
+          aria-busy={busy}
+          onSubmit={(event) => {
+            event.preventDefault()
+            send({ type: 'form.submit' })
+          }}
+        >
+          <Field
+            id={CONFIRM_FIELD_ID}
+            label={t`Type ${email} to confirm`}
+            type="email"
+            autoComplete="off"
+            value={snapshot.context.confirm}
+            disabled={busy}
+            problem={snapshot.context.mismatch ? t`That is not the address of this account.` : undefined}
+            onChange={(event) => send({ type: 'confirm.change', value: event.target.value })}
+          />
+          <div className={styles.buttonRow}>
+            <button type="submit" className={button.danger} disabled={busy} aria-disabled={busy}>
+              {busy ? <Trans>Deleting…</Trans> : <Trans>Delete permanently</Trans>}
+            </button>
+            <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+              <Trans context="stop deleting the account">Cancel</Trans>
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button id={DELETE_TRIGGER_ID} type="button" className={button.danger} onClick={() => send({ type: 'delete.click' })}>
+          <Trans>Delete my account</Trans>
+        </button>
+      )}
+    </section>
+  )
+}

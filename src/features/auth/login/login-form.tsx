@@ -1,0 +1,109 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { useLocation, useSearch } from 'wouter'
+import { type LoginFormEvent, loginFields, loginFormMachine, loginValidator } from '../../../../machines/login-form.machine'
+import { href } from '../../../routes'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { PageLink } from '../../../components/links'
+import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
+import * as styles from '../../../components/form/form.css'
+import { connectForm, safeNext } from '../../../components/form/connect'
+import { Field } from '../../../components/form/field'
+import { GoogleButton } from '../google-button'
+import { problemText } from '../../../components/form/problem-text'
+import { serverMessage } from '../../../lib/server-message'
+import { resendConfirmation, signInWithGoogle, signInWithPassword } from '../actors'
+import { useNotify } from '../../../components/toaster/toaster'
+import { readTypedValues } from '../../../components/form/typed-values'
+
+export function LoginForm() {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const [, navigate] = useLocation()
+  const next = safeNext(new URLSearchParams(useSearch()).get('next'), href('app', lang))
+  const logic = useMemo(() => {
+    const appUrl = href('app', lang)
+    return loginFormMachine.provide({
+      actors: {
+        signIn: signInWithPassword,
+        readTypedValues: readTypedValues<LoginFormEvent>(loginFields, loginValidator),
+        signInWithGoogle: signInWithGoogle(appUrl),
+        resendConfirmation: resendConfirmation(appUrl),
+      },
+      actions: {
+        notifySignedIn: () => notify({ title: t`Welcome back!`, description: t`You are now signed in.` }),
+        notifyFailure: (_, failure) =>
+          notify({ variant: 'destructive', title: t`Login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
+        notifyGoogleFailure: (_, failure) =>
+          notify({ variant: 'destructive', title: t`Google login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
+        notifyResent: () => notify({ title: t`E-mail sent again`, description: t`Check your inbox for the confirmation link.` }),
+        focusField: (_, { field }) => document.getElementById(field)?.focus(),
+        goToApp: () => navigate(next),
+      },
+    })
+  }, [lang, notify, t, i18n, navigate, next])
+  // The form's fields and submit wait for its schema; the other buttons need none.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(loginValidator, sendNow)
+  const form = connectForm(snapshot, send)
+  const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
+
+  return (
+    <div className={styles.card} {...loadOnFirstUse(loginValidator)}>
+      <div>
+        <h1 className={styles.title}>
+          <Trans>Sign in</Trans>
+        </h1>
+        <p className={styles.intro}>
+          <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
+        </p>
+      </div>
+      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
+      <p className={styles.divider}>
+        <Trans context="between Google sign-in and the e-mail form">Or</Trans>
+      </p>
+      <form className={styles.form} {...form.formProps}>
+        <Field
+          label={t`E-mail`}
+          type="email"
+          autoComplete="email"
+          problem={problemText(i18n, form.problemOf('email'))}
+          {...form.getInputProps('email')}
+        />
+        <Field
+          label={t`Password`}
+          type="password"
+          autoComplete="current-password"
+          problem={problemText(i18n, form.problemOf('password'))}
+          {...form.getInputProps('password')}
+        />
+        <p className={styles.forgotLine}>
+          <PageLink to="forgotPassword">
+            <Trans>Forgot password?</Trans>
+          </PageLink>
+        </p>
+        {unconfirmed ? (
+          <div className={styles.notice} role="status">
+            <p>
+              <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
+            </p>
+            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => sendNow({ type: 'resend.click' })}>
+              <Trans>Send the e-mail again</Trans>
+            </button>
+          </div>
+        ) : null}
+        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+          {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
+        </button>
+      </form>
+      <p className={styles.switchLine}>
+        <Trans>
+          No account yet? <PageLink to="register">Create one</PageLink>
+        </Trans>
+      </p>
+    </div>
+  )
+}

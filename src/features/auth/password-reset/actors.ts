@@ -1,0 +1,40 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { NewPasswordEvent } from '../../../../machines/new-password.machine'
+import { getSupabase } from '../../../lib/supabase'
+import type { AuthActor } from '../../../lib/auth/auth-context'
+import { authStatusOf } from '../protected-route'
+
+/** Asks the backend to e-mail a reset link that comes back to `returnPath`. An unknown address
+ * gets the same answer as a known one (the backend never says which). */
+export const requestPasswordReset = (returnPath: string) =>
+  fromPromise<void, { email: string }>(async ({ input }) => {
+    const supabase = await getSupabase()
+    const { error } = await supabase.auth.resetPasswordForEmail(input.email.trim(), {
+      redirectTo: `${window.location.origin}${returnPath}`,
+    })
+    if (error) throw { message: error.message, code: error.code }
+  })
+
+/** The reset link signs the user in (its session arrives in the URL); no session once the auth
+ * state is known means the link was used, expired, or never opened. */
+export const watchRecoverySession = (auth: AuthActor) =>
+  fromCallback<NewPasswordEvent>(({ sendBack }) => {
+    auth.send({ type: 'auth.start' })
+    const report = () => {
+      const status = authStatusOf(auth.getSnapshot())
+      if (status === 'signedIn') sendBack({ type: 'session.ready' })
+      else if (status === 'signedOut') sendBack({ type: 'session.missing' })
+    }
+    report()
+    const subscription = auth.subscribe(report)
+    return () => subscription.unsubscribe()
+  })
+
+export const updatePassword = fromPromise<void, { password: string }>(async ({ input }) => {
+  const supabase = await getSupabase()
+  const { error } = await supabase.auth.updateUser({ password: input.password })
+  if (error) {
+    const reasons = (error as { reasons?: string[] }).reasons
+    throw { message: error.message, code: error.code, weakPasswordReasons: error.code === 'weak_password' ? (reasons ?? []) : undefined }
+  }
+})

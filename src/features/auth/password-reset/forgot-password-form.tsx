@@ -1,0 +1,80 @@
+import { Trans, useLingui } from '@lingui/react/macro'
+import { useMemo } from 'react'
+import { href } from '../../../routes'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { PageLink } from '../../../components/links'
+import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import * as styles from '../../../components/form/form.css'
+import { connectForm } from '../../../components/form/connect'
+import { Field } from '../../../components/form/field'
+import { problemText } from '../../../components/form/problem-text'
+import { useNotify } from '../../../components/toaster/toaster'
+import { passwordResetRequestLogic } from './logic'
+import { serverMessage } from '../../../lib/server-message'
+import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
+import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
+
+/** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
+export function ForgotPasswordForm() {
+  const { t, i18n } = useLingui()
+  const lang = useLang()
+  const notify = useNotify()
+  const logic = useMemo(
+    () =>
+      passwordResetRequestLogic({
+        resetPagePath: href('resetPassword', lang),
+        notifyFailure: (failure) =>
+          notify({ variant: 'destructive', title: t`Could not send the link`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
+      }),
+    [lang, notify, t, i18n],
+  )
+  // The field and submit wait for the form's schema, which loads on first use.
+  const [snapshot, sendNow] = useAppMachine(logic)
+  const send = sendWhenReady(resetRequestValidator, sendNow)
+  const form = connectForm(snapshot, send)
+  const email = snapshot.context.values.email.trim()
+
+  return (
+    <div className={styles.card} {...loadOnFirstUse(resetRequestValidator)}>
+      <div>
+        <h1 className={styles.title}>
+          <Trans>Forgot your password?</Trans>
+        </h1>
+        <p className={styles.intro}>
+          <Trans>Enter the e-mail address of your account, and we will send you a link to choose a new password.</Trans>
+        </p>
+      </div>
+      {snapshot.matches('sent') ? (
+        <div className={styles.notice} role="status">
+          <p>
+            <Trans>
+              If there is an account for {email}, a link to choose a new password is on its way. It works for one hour.
+            </Trans>
+          </p>
+          <button type="button" className={button.secondary} onClick={() => sendNow({ type: 'form.again' })}>
+            <Trans>Send again or use another address</Trans>
+          </button>
+        </div>
+      ) : (
+        <form className={styles.form} {...form.formProps}>
+          <Field
+            label={t`E-mail`}
+            type="email"
+            autoComplete="email"
+            problem={problemText(i18n, form.problemOf('email'))}
+            {...form.getInputProps('email')}
+          />
+          <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+            {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
+          </button>
+        </form>
+      )}
+      <p className={styles.switchLine}>
+        <PageLink to="login">
+          <Trans>Back to sign in</Trans>
+        </PageLink>
+      </p>
+    </div>
+  )
+}

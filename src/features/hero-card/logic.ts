@@ -1,5 +1,0 @@
-import { heroCardMachine } from '../../../machines/hero-card.machine'
-import { watchMotion } from '../motion/actors'
-
-/** The hero card's machine with its browser effect (the reduced-motion preference). */
-export const heroCardLogic = heroCardMachine.provide({ actors: { watchMotion } })

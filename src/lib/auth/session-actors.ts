@@ -1,0 +1,34 @@
+import { fromCallback, fromPromise } from 'xstate'
+import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
+import { AUTH_STORAGE_KEY, getSupabase } from '../supabase'
+
+// The session's effects: the app-wide auth actor's only contact with the backend.
+export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
+  let unsubscribe: (() => void) | undefined
+  let stopped = false
+  void getSupabase().then((supabase) => {
+    if (stopped) return
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      // A session read from the URL leaves a bare "#" behind: tidy the address.
+      if (window.location.href.endsWith('#')) history.replaceState(history.state, '', `${location.pathname}${location.search}`)
+      sendBack({ type: 'auth.changed', event, session: session as AuthSession | null })
+    })
+    unsubscribe = () => data.subscription.unsubscribe()
+  })
+  return () => {
+    stopped = true
+    unsubscribe?.()
+  }
+})
+
+/** Signing out ends the session in this browser first, at once: a reload or a closed tab right
+ * after the click leaves nothing behind. Then the backend ends it (whatever it answers, the local
+ * session is gone), and the client forgets it and tells its listeners. */
+export const signOut = fromPromise<void>(async () => {
+  const stored = localStorage.getItem(AUTH_STORAGE_KEY)
+  localStorage.removeItem(AUTH_STORAGE_KEY)
+  const supabase = await getSupabase()
+  const token = stored ? (JSON.parse(stored) as { access_token?: string }).access_token : undefined
+  if (token) await supabase.auth.admin.signOut(token, 'local')
+  await supabase.auth.signOut({ scope: 'local' })
+})

@@ -1,0 +1,213 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import { type Lang, langs, localizePath } from './i18n/lang'
+import type { PageScope } from './i18n/scopes'
+
+export type Access = 'public' | 'protected'
+
+/** Everything about one page, declared once. Both languages, links, the views, the catalog scopes
+ * (`src/build/message-scopes.ts` reads this file), prerendering, the sitemap, hreflang and the
+ * protected gate derive from these records. */
+export interface RouteRecord {
+  /** The path without its language prefix (`/en` is added for English). */
+  readonly path: string
+  readonly access: Access
+  /** The view, `src/views/<view>.tsx`: its own chunk, shared by both languages. */
+  readonly view: string
+  /** The catalog scope the page's messages ship in (pages of one scope share it). */
+  readonly scope: PageScope
+  readonly title: MessageDescriptor
+  /** The meta description: the prerendered head's only (the `meta` scope never reaches browsers). */
+  readonly description: MessageDescriptor | undefined
+}
+
+/** Descriptions are for the prerendered head: the client build drops them (`SSR` is false there). */
+const SSR = import.meta.env.SSR
+
+export const routes = {
+  home: {
+    path: '/',
+    access: 'public',
+    view: 'home-page',
+    scope: 'home',
+    title: msg({ message: 'Vekstlinje – done-for-you LinkedIn growth for B2B', context: 'page title' }),
+    description: SSR ? msg`We plan, ghostwrite and publish your LinkedIn content, run personalised outreach and hand qualified leads to your sales team every week.` : undefined,
+  },
+  pricing: {
+    path: '/pricing',
+    access: 'public',
+    view: 'pricing-page',
+    scope: 'pages',
+    title: msg({ message: 'Pricing – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`One Enterprise plan, shaped around your team: content, outreach, qualified handoffs and reporting.` : undefined,
+  },
+  useCases: {
+    path: '/use-cases',
+    access: 'public',
+    view: 'use-cases-page',
+    scope: 'pages',
+    title: msg({ message: 'Use cases – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`How sales teams, founders, marketing teams and recruiters grow pipeline on LinkedIn with Vekstlinje.` : undefined,
+  },
+  help: {
+    path: '/help',
+    access: 'public',
+    view: 'help-page',
+    scope: 'pages',
+    title: msg({ message: 'Help center – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Answers to common questions and how to reach our support team.` : undefined,
+  },
+  docs: {
+    path: '/docs',
+    access: 'public',
+    view: 'docs-page',
+    scope: 'pages',
+    title: msg({ message: 'Service overview – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`What we do, how the four phases work, what you get and who the service is for.` : undefined,
+  },
+  legalHub: {
+    path: '/api',
+    access: 'public',
+    view: 'legal-hub-page',
+    scope: 'legal',
+    title: msg({ message: 'Legal & Trust – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Privacy, terms, data processing, subprocessors, security and cookies at Vekstlinje.` : undefined,
+  },
+  demo: {
+    path: '/demo',
+    access: 'public',
+    view: 'demo-page',
+    scope: 'pages',
+    title: msg({ message: 'Book a demo – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Tell us about your team and goals, and we will show you how done-for-you LinkedIn growth works.` : undefined,
+  },
+  login: {
+    path: '/login',
+    access: 'public',
+    view: 'login-page',
+    scope: 'account',
+    title: msg({ message: 'Sign in – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Sign in to your Vekstlinje account.` : undefined,
+  },
+  register: {
+    path: '/register',
+    access: 'public',
+    view: 'register-page',
+    scope: 'account',
+    title: msg({ message: 'Create account – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Create a Vekstlinje account to use the AI platform.` : undefined,
+  },
+  forgotPassword: {
+    path: '/forgot-password',
+    access: 'public',
+    view: 'forgot-password-page',
+    scope: 'account',
+    title: msg({ message: 'Forgot password – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Forgot your Vekstlinje password? Get a link to choose a new one.` : undefined,
+  },
+  resetPassword: {
+    path: '/reset-password',
+    access: 'public',
+    view: 'reset-password-page',
+    scope: 'account',
+    title: msg({ message: 'Choose a new password – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Choose a new password for your Vekstlinje account.` : undefined,
+  },
+  privacy: {
+    path: '/privacy',
+    access: 'public',
+    view: 'privacy-page',
+    scope: 'legal',
+    title: msg({ message: 'Privacy policy – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`How Vekstlinje AS collects, uses and protects personal data.` : undefined,
+  },
+  terms: {
+    path: '/terms',
+    access: 'public',
+    view: 'terms-page',
+    scope: 'legal',
+    title: msg({ message: 'Terms of service – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`The terms that govern Vekstlinje's services.` : undefined,
+  },
+  cookies: {
+    path: '/cookies',
+    access: 'public',
+    view: 'cookies-page',
+    scope: 'legal',
+    title: msg({ message: 'Cookie policy – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Which cookies Vekstlinje uses, why, and for how long.` : undefined,
+  },
+  dpa: {
+    path: '/dpa',
+    access: 'public',
+    view: 'dpa-page',
+    scope: 'legal',
+    title: msg({ message: 'Data processing agreement – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`The data processing agreement between Vekstlinje AS and its clients.` : undefined,
+  },
+  security: {
+    path: '/security',
+    access: 'public',
+    view: 'security-page',
+    scope: 'legal',
+    title: msg({ message: 'Security and subprocessors – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`How Vekstlinje secures data, and the subprocessors we use.` : undefined,
+  },
+  checkoutPro: {
+    path: '/checkout-pro',
+    access: 'protected',
+    view: 'checkout-page',
+    scope: 'account',
+    title: msg({ message: 'Upgrade to Pro – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Buy the Pro plan.` : undefined,
+  },
+  app: {
+    path: '/app',
+    access: 'protected',
+    view: 'dashboard-page',
+    scope: 'account',
+    title: msg({ message: 'Dashboard – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Your Vekstlinje dashboard.` : undefined,
+  },
+  account: {
+    path: '/account',
+    access: 'protected',
+    view: 'account-page',
+    scope: 'account',
+    title: msg({ message: 'Your account – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Your Vekstlinje account: password, your data, deleting the account.` : undefined,
+  },
+} as const satisfies Record<string, RouteRecord>
+
+/** The page every unknown path gets (status 404), in both languages. */
+export const notFoundRoute = {
+  view: 'not-found-page',
+  scope: 'notFound',
+  title: msg({ message: 'Page not found – Vekstlinje', context: 'page title' }),
+  description: SSR ? msg`The page you are looking for does not exist or has moved.` : undefined,
+} as const satisfies Omit<RouteRecord, 'path' | 'access'>
+
+export type RouteKey = keyof typeof routes
+export const routeKeys = Object.keys(routes) as RouteKey[]
+
+/** The href of a page in a language; every internal link is built here. */
+export function href(key: RouteKey, lang: Lang, hash?: string): string {
+  const path = localizePath(routes[key].path, lang)
+  return hash ? `${path}#${hash}` : path
+}
+
+export interface ResolvedRoute {
+  key: RouteKey
+  lang: Lang
+  url: string
+  access: Access
+}
+
+/** Every route in both languages. */
+export const allRoutes: ResolvedRoute[] = langs.flatMap((lang) =>
+  routeKeys.map((key) => ({ key, lang, url: href(key, lang), access: routes[key].access })),
+)
+
+export function matchRoute(pathname: string): ResolvedRoute | undefined {
+  return allRoutes.find((route) => route.url === pathname)
+}
