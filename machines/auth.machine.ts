@@ -1,5 +1,8 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
 
+/** Where the session stands, as gates and flows that wait for it see it. */
+export type AuthStatus = 'loading' | 'signedIn' | 'signingOut' | 'signedOut'
+
 export type AuthChangeEvent =
   | 'INITIAL_SESSION'
   | 'SIGNED_IN'

@@ -1,4 +1,4 @@
-import { setup } from 'xstate'
+import { type AnyActorRef, setup } from 'xstate'
 
 /** The wait before the subscriptions are fetched again after a successful payment. */
 export const REFRESH_AFTER_PAYMENT_MS = 2000
@@ -13,15 +13,25 @@ export function paymentOutcomeOf(search: string): PaymentOutcome {
   return 'none'
 }
 
+export interface PaymentReturnInput {
+  outcome: PaymentOutcome
+  /** The dashboard's subscriptions actor, refreshed once the provider has had time to report. */
+  subscriptions?: AnyActorRef
+}
+
 export const paymentReturnMachine = setup({
-  types: { input: {} as { outcome: PaymentOutcome }, context: {} as { outcome: PaymentOutcome } },
+  types: {
+    input: {} as PaymentReturnInput,
+    context: {} as PaymentReturnInput,
+  },
   delays: { refreshAfterPayment: REFRESH_AFTER_PAYMENT_MS },
   actions: {
     // Provided by the view.
     notifyPaid: () => {},
     notifyCanceled: () => {},
     cleanUrl: () => {},
-    refreshSubscriptions: () => {},
+    // Asks the dashboard's subscriptions machine to fetch again.
+    refreshSubscriptions: ({ context }) => context.subscriptions?.send({ type: 'user.refresh' }),
   },
   guards: {
     isSuccess: ({ context }) => context.outcome === 'success',
@@ -30,7 +40,7 @@ export const paymentReturnMachine = setup({
 }).createMachine({
   id: 'paymentReturn',
   description: 'Coming back to the dashboard from the payment page.',
-  context: ({ input }) => ({ outcome: input.outcome }),
+  context: ({ input }) => ({ outcome: input.outcome, subscriptions: input.subscriptions }),
   initial: 'reading',
   states: {
     reading: {

@@ -1,6 +1,7 @@
 import { fromCallback, setup } from 'xstate'
+import type { AuthStatus } from './auth.machine'
 
-export type AuthStatus = 'loading' | 'signedIn' | 'signedOut'
+export type { AuthStatus }
 
 export type ProtectedRouteEvent = { type: 'auth.updated'; status: AuthStatus }
 
@@ -18,6 +19,7 @@ export const protectedRouteMachine = setup({
   guards: {
     isSignedIn: ({ event }) => event.status === 'signedIn',
     isSignedOut: ({ event }) => event.status === 'signedOut',
+    isSigningOut: ({ event }) => event.status === 'signingOut',
   },
 }).createMachine({
   id: 'protectedRoute',
@@ -37,7 +39,16 @@ export const protectedRouteMachine = setup({
     },
     allowed: {
       description: 'The page shows.',
-      on: { 'auth.updated': { guard: 'isSignedOut', target: 'denied', description: 'The session ended.' } },
+      on: {
+        'auth.updated': [
+          { guard: 'isSigningOut', target: 'leaving', description: 'The user signs out here.' },
+          { guard: 'isSignedOut', target: 'denied', description: 'The session ended elsewhere (another tab, or it expired).' },
+        ],
+      },
+    },
+    leaving: {
+      description: 'The user signed out and is on the way out of the signed-in area: no sign-in page in between.',
+      on: { 'auth.updated': { guard: 'isSignedIn', target: 'allowed', description: 'Signed in again before leaving.' } },
     },
     denied: {
       description: 'Sent to the sign-in page, which brings the visitor back here afterwards.',

@@ -5,10 +5,14 @@ export const DISMISS_AFTER_MS = 6000
 
 export type ToastVariant = 'default' | 'destructive'
 
+/** A toast's text: a catalog message (translated where it shows) or text already in the
+ * visitor's language (a server's own words). */
+export type ToastText = string | { id: string; message?: string; values?: Record<string, unknown> }
+
 export interface Toast {
   id: string
-  title: string
-  description?: string
+  title: ToastText
+  description?: ToastText
   variant: ToastVariant
 }
 

@@ -3,9 +3,6 @@ import { I18nProvider } from '@lingui/react'
 import { Suspense } from 'react'
 import { Route, Router, Switch } from 'wouter'
 import { PageSpinner } from '../components/spinner'
-import { AuthProvider } from '../lib/auth/auth-context'
-import { ToasterProvider } from '../components/toaster/toaster'
-import type { ToasterStore } from '../components/toaster/toaster-store'
 import { useLang } from '../i18n/use-lang'
 import { notFoundView, routeViews } from './route-views'
 import { href, routeKeys } from '../routes'
@@ -36,27 +33,13 @@ function Pages() {
 }
 
 /** The whole site for one language; the server passes the path it renders. */
-export function App({
-  i18n,
-  toaster,
-  ssrPath,
-  ssrContext,
-}: {
-  i18n: I18n
-  toaster: ToasterStore
-  ssrPath?: string
-  ssrContext?: SsrContext
-}) {
+export function App({ i18n, ssrPath, ssrContext }: { i18n: I18n; ssrPath?: string; ssrContext?: SsrContext }) {
   return (
     <I18nProvider i18n={i18n}>
       <Router ssrPath={ssrPath} ssrContext={ssrContext}>
-        <ToasterProvider store={toaster}>
-          <AuthProvider>
-            <Shell>
-              <Pages />
-            </Shell>
-          </AuthProvider>
-        </ToasterProvider>
+        <Shell>
+          <Pages />
+        </Shell>
       </Router>
     </I18nProvider>
   )

@@ -5,7 +5,6 @@ import { setDocumentTitle } from './navigation'
 import { createI18n } from '../i18n/i18n'
 import { langFromPath } from '../i18n/lang'
 import { wantsPseudoLocale } from '../i18n/pseudo'
-import { ToasterStore } from '../components/toaster/toaster-store'
 import { App } from './app'
 import { connectDevTools } from './dev-tools'
 import { notFoundView, routeViews } from './route-views'
@@ -19,8 +18,7 @@ const [i18n] = await Promise.all([
 ])
 await (route ? routeViews[route.key] : notFoundView).preload(i18n)
 const root = document.getElementById('root')!
-// One toaster for the page's lifetime; its machine loads with the first page that can raise a toast.
-const app = <App i18n={i18n} toaster={new ToasterStore()} />
+const app = <App i18n={i18n} />
 
 // Prerendered pages hydrate; the development server and the pseudo-locale build serve an empty
 // shell, and render.

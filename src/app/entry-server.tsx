@@ -2,7 +2,6 @@ import { prerenderToNodeStream } from 'react-dom/static'
 import { jsonLdTag, structuredDataFor } from '../features/seo/structured-data'
 import { createI18n } from '../i18n/i18n'
 import { type Lang, htmlLang } from '../i18n/lang'
-import { ToasterStore } from '../components/toaster/toaster-store'
 import { App, type SsrContext } from './app'
 import { headTags } from './head'
 import { notFoundView, routeViews } from './route-views'
@@ -43,7 +42,7 @@ export async function renderPage(options: {
   i18n.on('missing', ({ id }) => {
     errors.push(new Error(`message ${id} is not in the catalog scopes of ${options.url} (see src/build/message-scopes.ts)`))
   })
-  const { prelude } = await prerenderToNodeStream(<App i18n={i18n} toaster={new ToasterStore()} ssrPath={options.url} ssrContext={ssrContext} />, {
+  const { prelude } = await prerenderToNodeStream(<App i18n={i18n} ssrPath={options.url} ssrContext={ssrContext} />, {
     // Static pages gain nothing from progressive chunks, whose completion scripts the CSP forbids.
     progressiveChunkSize: Number.POSITIVE_INFINITY,
     onError: (error) => {

@@ -27,3 +27,12 @@ export const htmlLang: Record<Lang, string> = { nb: 'nb', en: 'en' }
 export const ogLocale: Record<Lang, string> = { nb: 'nb_NO', en: 'en_US' }
 export const dateLocale: Record<Lang, string> = { nb: 'nb-NO', en: 'en-US' }
 export const otherLang = (lang: Lang): Lang => (lang === 'nb' ? 'en' : 'nb')
+
+/** One value per language, made on first use: a feature's logic for the page's language. */
+export function perLang<T>(make: (lang: Lang) => T): (lang: Lang) => T {
+  const made = new Map<Lang, T>()
+  return (lang) => {
+    if (!made.has(lang)) made.set(lang, make(lang))
+    return made.get(lang)!
+  }
+}

@@ -37,12 +37,18 @@ export const functionMessages = {
   'The e-mail address does not match the account': msg`That is not the address of this account.`,
 } satisfies Record<string, MessageDescriptor>
 
-/** The sentence to show for a refusal: a known code or function error in the visitor's language;
- * otherwise the server's own text (undefined when there is none, for the caller's fallback). */
-export function serverMessage(i18n: I18n, failure: ServerFailure | null | undefined): string | undefined {
+/** What to show for a refusal: a known code or function error as a catalog message; otherwise the
+ * server's own text (undefined when there is none, for the caller's fallback). */
+export function serverText(failure: ServerFailure | null | undefined): MessageDescriptor | string | undefined {
   const code = failure?.code as keyof typeof authCodeMessages | undefined
-  if (code && code in authCodeMessages) return i18n._(authCodeMessages[code])
+  if (code && code in authCodeMessages) return authCodeMessages[code]
   const text = failure?.message as keyof typeof functionMessages | undefined
-  if (text && text in functionMessages) return i18n._(functionMessages[text])
+  if (text && text in functionMessages) return functionMessages[text]
   return failure?.message || undefined
+}
+
+/** The same, as a sentence in the visitor's language. */
+export function serverMessage(i18n: I18n, failure: ServerFailure | null | undefined): string | undefined {
+  const text = serverText(failure)
+  return typeof text === 'object' ? i18n._(text) : text
 }

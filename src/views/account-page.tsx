@@ -1,7 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../components/links'
 import * as styles from '../components/form/form.css'
-import { useAuth } from '../lib/auth/use-auth'
+import { useAuth } from '../lib/auth/session'
 import { DeleteAccount } from '../features/auth/account-settings/delete-account'
 import { YourData } from '../features/auth/account-settings/your-data'
 import { ChangePassword } from '../features/auth/password-reset/change-password'

@@ -1,5 +1,5 @@
 import { Dashboard } from '../features/dashboard/dashboard'
-import { useAuth } from '../lib/auth/use-auth'
+import { useAuth } from '../lib/auth/session'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function DashboardPage() {

@@ -4,9 +4,9 @@ import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { type DemoFormContext, type DemoFormEvent, demoFormMachine, visibleProblems } from '../../machines/demo-form.machine'
 import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse } from '../../supabase/functions/_shared/demo-request'
 import { DemoForm } from '../../src/features/demo/demo-form'
+import { demoFormLogic } from '../../src/features/demo/logic'
 import { focusDemoField } from '../../src/features/demo/dom'
-import { Toaster, ToasterProvider } from '../../src/components/toaster/toaster'
-import { ToasterStore } from '../../src/components/toaster/toaster-store'
+import { Toaster } from '../../src/components/toaster/toaster'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
@@ -39,15 +39,15 @@ const submitButton = () => within(form()).getByRole('button')
 
 async function start() {
   const send = controllablePromise<DemoResponse, DemoRequest>()
-  const logic = demoFormMachine.provide({
+  const logic = demoFormLogic.provide({
     actors: { sendDemoRequest: send.logic },
     actions: { focusField: (_, { field: name }) => focusDemoField(name) },
   })
   const view = renderInApp(
-    <ToasterProvider store={new ToasterStore()}>
+    <>
       <DemoForm logic={logic} />
       <Toaster />
-    </ToasterProvider>,
+    </>,
     { lang: 'nb' },
   )
   await toasterLoaded()
@@ -138,12 +138,12 @@ testMachinePaths(
 describe('Demo form view in English', () => {
   it('labels, need options, the busy label and the toasts are in English', async () => {
     const send = controllablePromise<DemoResponse, DemoRequest>()
-    const logic = demoFormMachine.provide({ actors: { sendDemoRequest: send.logic } })
+    const logic = demoFormLogic.provide({ actors: { sendDemoRequest: send.logic } })
     renderInApp(
-      <ToasterProvider store={new ToasterStore()}>
+      <>
         <DemoForm logic={logic} />
         <Toaster />
-      </ToasterProvider>,
+      </>,
       { lang: 'en' },
     )
     const need = screen.getByLabelText('What do you need help with?')
@@ -171,9 +171,7 @@ describe('Demo form view in English', () => {
 
   it('shows the English problem after leaving a field', () => {
     renderInApp(
-      <ToasterProvider store={new ToasterStore()}>
-        <DemoForm logic={demoFormMachine} />
-      </ToasterProvider>,
+      <DemoForm logic={demoFormMachine} />,
       { lang: 'en' },
     )
     const email = screen.getByLabelText('E-mail')
@@ -185,9 +183,7 @@ describe('Demo form view in English', () => {
 
   it('keeps the honeypot out of sight and out of the tab order', () => {
     renderInApp(
-      <ToasterProvider store={new ToasterStore()}>
-        <DemoForm logic={demoFormMachine} />
-      </ToasterProvider>,
+      <DemoForm logic={demoFormMachine} />,
       { lang: 'nb' },
     )
     const trap = document.getElementById('demo-website')!

@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest'
 import { navigate } from 'wouter/use-browser-location'
 import type { AnyMachineSnapshot } from 'xstate'
 import { type AuthStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
-import { AuthProvider } from '../../src/lib/auth/auth-context'
+import { authSession } from '../../src/lib/auth/session'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
@@ -19,12 +19,11 @@ const here = () => `${window.location.pathname}${window.location.search}`
 
 const gate = (lang: Lang, path: string) => {
   fakeAuth.reset()
+  authSession.reset()
   const view = renderInApp(
-    <AuthProvider>
-      <ProtectedRoute>
+    <ProtectedRoute>
         <p>secret</p>
-      </ProtectedRoute>
-    </AuthProvider>,
+      </ProtectedRoute>,
     { lang, path, browserHistory: true },
   )
   // The gate asks for the session: the auth actor leaves `dormant` and starts watching.
@@ -33,10 +32,16 @@ const gate = (lang: Lang, path: string) => {
 }
 
 /** The backend event that moves the auth state to the status the path plans. */
-const reportStatus = (status: AuthStatus, from: AnyMachineSnapshot) => {
+const reportStatus = async (status: AuthStatus, from: AnyMachineSnapshot) => {
   // The first report is the stored session (or none); later ones are sign-ins and sign-outs.
   const first = from.matches('checking')
-  if (status === 'signedIn') return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_IN', kari)
+  // The user signs out here, as the dashboard's button does.
+  if (status === 'signingOut') return act(() => authSession.send({ type: 'user.signOut' }))
+  if (status === 'signedIn') {
+    // Signed in again before leaving: the sign-out ends first.
+    if (from.matches('leaving')) await fakeAuth.settleSignOut('done')
+    return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_IN', kari)
+  }
   if (status === 'signedOut') return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_OUT', null)
   throw new Error('the auth state only reads as loading before its first event')
 }
@@ -50,7 +55,7 @@ for (const [lang, path, login, spinner] of [
     execute: (_, event, from) => reportStatus((event as ProtectedRouteEvent).status, from),
     verify: (ctx, planned) => {
       const state = planned.value as string
-      if (state === 'allowed') {
+      if (state === 'allowed' || state === 'leaving') {
         expect(screen.getByText('secret')).toBeInTheDocument()
         expect(screen.queryByRole('status')).not.toBeInTheDocument()
       } else {
@@ -68,16 +73,24 @@ for (const [lang, path, login, spinner] of [
   })
 }
 
-describe('Protected route view: leaving the page', () => {
-  it('does not redirect a user who has already left the page when the session ends', () => {
+describe('Protected route view: signing out', () => {
+  it('lets the user leave for the home page without a detour through the sign-in page', async () => {
     gate('nb', '/app')
     fakeAuth.change('INITIAL_SESSION', kari)
     expect(screen.getByText('secret')).toBeInTheDocument()
-    // As the dashboard's sign-out does: go home, then the session ends, before the page re-renders.
+    // As the dashboard's sign-out does: the session ends here, then the user goes home.
     act(() => {
+      authSession.send({ type: 'user.signOut' })
       navigate('/')
-      fakeAuth.report('SIGNED_OUT', null)
     })
+    await fakeAuth.settleSignOut('done')
     expect(here()).toBe('/')
+  })
+
+  it('sends to the sign-in page when the session ends elsewhere', () => {
+    gate('en', '/en/app')
+    fakeAuth.change('INITIAL_SESSION', kari)
+    fakeAuth.change('SIGNED_OUT', null)
+    expect(here()).toBe('/en/login?next=%2Fen%2Fapp')
   })
 })

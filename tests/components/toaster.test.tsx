@@ -1,8 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { DISMISS_AFTER_MS, type Toast, toasterMachine } from '../../machines/toaster.machine'
-import { Toaster, ToasterProvider, useToasterStore } from '../../src/components/toaster/toaster'
-import { ToasterStore } from '../../src/components/toaster/toaster-store'
+import { Toaster, toaster } from '../../src/components/toaster/toaster'
 import { sampleToasts } from '../model/catalogue'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
@@ -12,13 +11,10 @@ import { machineModels } from '../model/catalogue'
 beforeEach(() => vi.useFakeTimers(timerFakes))
 afterEach(() => vi.useRealTimers())
 
-let store: ToasterStore
-
-/** Stands in for the features that raise toasts. */
+/** Stands in for the features that raise toasts (the app's toaster, as `notify` reaches it). */
 function Raise() {
-  store = useToasterStore()
   return sampleToasts.map((toast) => (
-    <button key={toast.id} type="button" onClick={() => store.notify(toast)}>
+    <button key={toast.id} type="button" onClick={() => toaster.send({ type: 'toast.add', toast })}>
       raise {toast.id}
     </button>
   ))
@@ -31,14 +27,16 @@ testMachinePaths(
   toasterMachine,
   machineModels.toaster.options,
   {
-    start: () =>
-      renderInApp(
-        <ToasterProvider store={new ToasterStore()}>
+    start: () => {
+      toaster.reset()
+      return renderInApp(
+        <>
           <Raise />
           <Toaster />
-        </ToasterProvider>,
+        </>,
         { lang: 'nb' },
-      ),
+      )
+    },
     // user-event waits on timers, which are fake here: events are fired directly.
     execute: (_, event) => {
       const e = event as { type: string; toast?: Toast; id?: string }
@@ -46,11 +44,11 @@ testMachinePaths(
         fireEvent.click(screen.getByRole('button', { name: `raise ${e.toast!.id}` }))
         // The first toast loads the toaster: wait for it, and for the toast to be added.
         return act(async () => {
-          await store.start()
+          await toaster.start()
         })
       }
       else if (e.type === 'toast.dismiss') {
-        const title = sampleToasts.find((t) => t.id === e.id)!.title
+        const title = sampleToasts.find((t) => t.id === e.id)!.title as string
         const item = screen.getByText(title).closest('li')!
         // Default toasts close with the button, destructive ones with Escape: both ways are covered.
         if (e.id === 'a') fireEvent.click(within(item).getByRole('button', { name: 'Lukk varselet' }))

@@ -1,7 +1,7 @@
 import { expect } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
 import { type AuthEvent, authMachine } from '../../machines/auth.machine'
-import { selectAuth } from '../../src/lib/auth/use-auth'
+import { selectAuth } from '../../src/lib/auth/session'
 import { applyOutcome, controllablePromise, } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'

@@ -149,7 +149,7 @@ export const machineModels = {
     file: 'protected-route',
     machine: protectedRouteMachine,
     options: {
-      events: (['loading', 'signedIn', 'signedOut'] as const).map((status) => ({ type: 'auth.updated', status })),
+      events: (['loading', 'signedIn', 'signingOut', 'signedOut'] as const).map((status) => ({ type: 'auth.updated', status })),
       simple: true,
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { safeNext } from '../../src/components/form/connect'
+import { safeNext } from '../../src/lib/safe-next'
 
 // Where sign-in returns to: a path of this site, or the dashboard.
 describe('safeNext', () => {

@@ -1,6 +1,8 @@
 import type { FocusEvent } from 'react'
-import type { ToasterEvent } from '../../../machines/toaster.machine'
-import type { ToasterSnapshot } from './toaster-store'
+import type { SnapshotFrom } from 'xstate'
+import type { ToasterEvent, toasterMachine } from '../../../machines/toaster.machine'
+
+type ToasterSnapshot = SnapshotFrom<typeof toasterMachine>
 
 export interface ToasterLabels {
   region: string

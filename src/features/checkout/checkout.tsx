@@ -1,38 +1,19 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Check } from 'lucide'
 import { IconSvg } from '../../components/icon'
-import { useMemo } from 'react'
-import { checkoutMachine } from '../../../machines/checkout.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
 import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
-import { useNotify } from '../../components/toaster/toaster'
-import { createCheckout, loadPlan } from './actors'
+import { useToaster } from '../../components/toaster/toaster'
+import { checkoutLogic } from './logic'
 import * as styles from './checkout.css'
-import { serverMessage } from '../../lib/server-message'
 
 export function Checkout() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   const lang = useLang()
-  const notify = useNotify()
-  const logic = useMemo(
-    () =>
-      checkoutMachine.provide({
-        actors: { loadPlan, createCheckout: createCheckout(lang) },
-        actions: {
-          goToPayment: (_, { url }) => window.location.assign(url),
-          notifyFailure: (_, { message }) =>
-            notify({
-              variant: 'destructive',
-              title: t`Error`,
-              description: serverMessage(i18n, { message: message ?? undefined }) || t`Could not start purchase. Please try again.`,
-            }),
-        },
-      }),
-    [lang, notify, t, i18n],
-  )
-  const [snapshot, send] = useAppMachine(logic)
+  useToaster()
+  const [snapshot, send] = useAppMachine(checkoutLogic(lang))
   const busy = snapshot.hasTag('busy')
   const price = lang === 'nb' ? '2 499 kr' : '2 499 NOK'
 

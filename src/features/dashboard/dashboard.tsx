@@ -1,27 +1,20 @@
-import { Trans, useLingui } from '@lingui/react/macro'
+import { Trans } from '@lingui/react/macro'
 import { RefreshCw } from 'lucide'
 import { IconSvg } from '../../components/icon'
-import { useMemo } from 'react'
-import { useLocation, useSearch } from 'wouter'
+import { useSearch } from 'wouter'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
-import { paymentOutcomeOf, paymentReturnMachine } from '../../../machines/payment-return.machine'
-import { activeOf, planOf, subscriptionsMachine } from '../../../machines/subscriptions.machine'
-import { href } from '../../routes'
+import { paymentOutcomeOf } from '../../../machines/payment-return.machine'
+import { activeOf, planOf } from '../../../machines/subscriptions.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
 import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
-import { useAuth, useAuthActor } from '../../lib/auth/use-auth'
-import { useNotify } from '../../components/toaster/toaster'
-import { fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
+import { useAuth } from '../../lib/auth/session'
+import { useToaster } from '../../components/toaster/toaster'
+import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic'
 import { PaymentDebugCard } from './debug-card'
 import * as styles from './dashboard.css'
-
-const subscriptionsLogic = subscriptionsMachine.provide({
-  actors: { fetchSubscriptions, watchSubscriptions },
-  actions: { logFetchError },
-})
 
 function Benefits({ plan }: { plan: 'pro' | 'free' }) {
   return plan === 'pro' ? (
@@ -55,49 +48,19 @@ function Benefits({ plan }: { plan: 'pro' | 'free' }) {
 }
 
 export function Dashboard({ userId }: { userId: string }) {
-  const { t } = useLingui()
-  const notify = useNotify()
   const search = useSearch()
   const lang = useLang()
-  const auth = useAuthActor()
   const { user } = useAuth()
-  const [, navigate] = useLocation()
-  const [subs, sendSubs] = useAppMachine(subscriptionsLogic, { input: { userId } })
+  const [subs, sendSubs, subsRef] = useAppMachine(subscriptionsLogic, { input: { userId } })
   const [debug, sendDebug] = useAppMachine(disclosureMachine)
-  const paymentReturnLogic = useMemo(
-    () =>
-      paymentReturnMachine.provide({
-        actions: {
-          notifyPaid: () =>
-            notify({
-              title: t`Payment complete! 🎉`,
-              description: t`Your subscription is now active. Access may take a few minutes to activate.`,
-            }),
-          notifyCanceled: () =>
-            notify({
-              variant: 'destructive',
-              title: t`Payment cancelled`,
-              description: t`The payment was cancelled. You can try again at any time.`,
-            }),
-          cleanUrl: () => navigate(href('app', lang), { replace: true }),
-          refreshSubscriptions: () => sendSubs({ type: 'user.refresh' }),
-        },
-      }),
-    [notify, t, navigate, lang, sendSubs],
-  )
-  useAppMachine(paymentReturnLogic, { input: { outcome: paymentOutcomeOf(search) } })
+  useToaster()
+  useAppMachine(paymentReturnLogic(lang), { input: { outcome: paymentOutcomeOf(search), subscriptions: subsRef } })
   const { subscriptions } = subs.context
   const plan = planOf(subscriptions)
   const active = activeOf(subscriptions)
   const loading = subs.hasTag('loading')
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
-  // The session ends first (at once, in this browser); then the visitor leaves the signed-in page.
-  const signOut = () => {
-    auth.send({ type: 'user.signOut' })
-    navigate(href('home', lang))
-  }
-
   return (
     <div className={`${container} ${styles.page}`} aria-busy={loading}>
       <div className={styles.head}>
@@ -112,7 +75,7 @@ export function Dashboard({ userId }: { userId: string }) {
           <ButtonLink to="account" variant="ghost">
             <Trans>Account</Trans>
           </ButtonLink>
-          <button type="button" className={button.ghost} onClick={signOut}>
+          <button type="button" className={button.ghost} onClick={() => signOutAndLeave(lang)}>
             <Trans>Sign out</Trans>
           </button>
         </div>

@@ -1,11 +1,8 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { webhookHealthMachine } from '../../../machines/webhook-health.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { button, card } from '../../components/ui.css'
-import { checkWebhook } from './actors'
+import { webhookHealthLogic } from './logic'
 import * as styles from './dashboard.css'
-
-const webhookHealthLogic = webhookHealthMachine.provide({ actors: { checkWebhook } })
 
 /** The events the payment provider must send to the webhook. */
 const requiredEvents = [

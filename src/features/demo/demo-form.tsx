@@ -2,7 +2,6 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import { useMemo } from 'react'
 import { type demoFormMachine, demoValidator } from '../../../machines/demo-form.machine'
 import { type DemoField, LIMITS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
@@ -11,14 +10,10 @@ import { button, visuallyHidden } from '../../components/ui.css'
 import type { Lang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
-import { useNotify } from '../../components/toaster/toaster'
+import { useToaster } from '../../components/toaster/toaster'
 import { connectDemoForm } from './connect'
 import * as styles from './demo.css'
 
-const msgThanks = msg({ message: 'Thanks!', context: 'demo request sent toast title' })
-const msgThanksDescription = msg`We'll reach out within 24 hours.`
-const msgFailed = msg({ message: 'Could not send request', context: 'demo request failed toast title' })
-const msgFailedDescription = msg`Could not send the request. Please try again later.`
 
 const NEED_ORDER: readonly Need[] = ['lead_generation', 'content', 'profile_optimization', 'other']
 
@@ -56,20 +51,8 @@ const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
 export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMachine }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
-  const notify = useNotify()
-  const withToasts = useMemo(
-    () =>
-      logic.provide({
-        actions: {
-          notifySuccess: () =>
-            notify({ title: i18n._(msgThanks), description: i18n._(msgThanksDescription), variant: 'default' }),
-          notifyFailure: () =>
-            notify({ title: i18n._(msgFailed), description: i18n._(msgFailedDescription), variant: 'destructive' }),
-        },
-      }),
-    [logic, notify, i18n],
-  )
-  const [snapshot, sendNow] = useAppMachine(withToasts, { input: { language: language(lang) } })
+  useToaster()
+  const [snapshot, sendNow] = useAppMachine(logic, { input: { language: language(lang) } })
   const api = connectDemoForm(snapshot, sendWhenReady(demoValidator, sendNow), {
     submit: t({ message: 'Book demo', context: 'demo form submit button' }),
     sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),

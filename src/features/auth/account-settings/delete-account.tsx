@@ -1,36 +1,17 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import { useLocation } from 'wouter'
-import { href } from '../../../routes'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import * as styles from '../../../components/form/form.css'
 import { Field } from '../../../components/form/field'
-import { useAuthActor } from '../../../lib/auth/use-auth'
-import { useNotify } from '../../../components/toaster/toaster'
+import { useToaster } from '../../../components/toaster/toaster'
 import { accountDeletionLogic, CONFIRM_FIELD_ID, DELETE_TRIGGER_ID } from './logic'
-import { serverMessage } from '../../../lib/server-message'
 
 /** Delete my account: a confirm step where the user types the account's e-mail address. */
 export function DeleteAccount({ email }: { email: string }) {
-  const { t, i18n } = useLingui()
-  const lang = useLang()
-  const notify = useNotify()
-  const auth = useAuthActor()
-  const [, navigate] = useLocation()
-  const logic = useMemo(
-    () =>
-      accountDeletionLogic({
-        auth,
-        notifyDeleted: () => notify({ title: t`Your account is deleted`, description: t`Thank you for trying Vekstlinje.` }),
-        notifyFailure: (failure) =>
-          notify({ variant: 'destructive', title: t`Could not delete the account`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
-        goHome: () => navigate(href('home', lang)),
-      }),
-    [auth, lang, navigate, notify, t, i18n],
-  )
-  const [snapshot, send] = useAppMachine(logic, { input: { email } })
+  const { t } = useLingui()
+  useToaster()
+  const [snapshot, send] = useAppMachine(accountDeletionLogic(useLang()), { input: { email } })
   const busy = snapshot.hasTag('busy')
   const open = !snapshot.matches('closed')
 

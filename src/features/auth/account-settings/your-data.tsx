@@ -1,25 +1,14 @@
-import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
+import { Trans } from '@lingui/react/macro'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { button } from '../../../components/ui.css'
 import * as styles from '../../../components/form/form.css'
-import { useNotify } from '../../../components/toaster/toaster'
+import { useToaster } from '../../../components/toaster/toaster'
 import { accountDataLogic } from './logic'
-import { serverMessage } from '../../../lib/server-message'
 
 /** Download my data: everything the service keeps about the user, as one JSON file. */
 export function YourData() {
-  const { t, i18n } = useLingui()
-  const notify = useNotify()
-  const logic = useMemo(
-    () =>
-      accountDataLogic({
-        notifyFailure: (failure) =>
-          notify({ variant: 'destructive', title: t`Could not prepare your data`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
-      }),
-    [notify, t, i18n],
-  )
-  const [snapshot, send] = useAppMachine(logic)
+  useToaster()
+  const [snapshot, send] = useAppMachine(accountDataLogic)
   const busy = snapshot.hasTag('busy')
   return (
     <section className={styles.section} aria-labelledby="your-data-title">

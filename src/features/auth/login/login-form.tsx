@@ -1,52 +1,23 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import { useLocation, useSearch } from 'wouter'
-import { type LoginFormEvent, loginFields, loginFormMachine, loginValidator } from '../../../../machines/login-form.machine'
-import { href } from '../../../routes'
+import { loginValidator } from '../../../../machines/login-form.machine'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
 import * as styles from '../../../components/form/form.css'
-import { connectForm, safeNext } from '../../../components/form/connect'
+import { connectForm } from '../../../components/form/connect'
 import { Field } from '../../../components/form/field'
 import { GoogleButton } from '../google-button'
 import { problemText } from '../../../components/form/problem-text'
-import { serverMessage } from '../../../lib/server-message'
-import { resendConfirmation, signInWithGoogle, signInWithPassword } from '../actors'
-import { useNotify } from '../../../components/toaster/toaster'
-import { readTypedValues } from '../../../components/form/typed-values'
+import { useToaster } from '../../../components/toaster/toaster'
+import { loginLogic } from './logic'
 
 export function LoginForm() {
   const { t, i18n } = useLingui()
-  const lang = useLang()
-  const notify = useNotify()
-  const [, navigate] = useLocation()
-  const next = safeNext(new URLSearchParams(useSearch()).get('next'), href('app', lang))
-  const logic = useMemo(() => {
-    const appUrl = href('app', lang)
-    return loginFormMachine.provide({
-      actors: {
-        signIn: signInWithPassword,
-        readTypedValues: readTypedValues<LoginFormEvent>(loginFields, loginValidator),
-        signInWithGoogle: signInWithGoogle(appUrl),
-        resendConfirmation: resendConfirmation(appUrl),
-      },
-      actions: {
-        notifySignedIn: () => notify({ title: t`Welcome back!`, description: t`You are now signed in.` }),
-        notifyFailure: (_, failure) =>
-          notify({ variant: 'destructive', title: t`Login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
-        notifyGoogleFailure: (_, failure) =>
-          notify({ variant: 'destructive', title: t`Google login error`, description: serverMessage(i18n, failure) || t`Could not sign in. Please try again.` }),
-        notifyResent: () => notify({ title: t`E-mail sent again`, description: t`Check your inbox for the confirmation link.` }),
-        focusField: (_, { field }) => document.getElementById(field)?.focus(),
-        goToApp: () => navigate(next),
-      },
-    })
-  }, [lang, notify, t, i18n, navigate, next])
+  useToaster()
   // The form's fields and submit wait for its schema; the other buttons need none.
-  const [snapshot, sendNow] = useAppMachine(logic)
+  const [snapshot, sendNow] = useAppMachine(loginLogic(useLang()))
   const send = sendWhenReady(loginValidator, sendNow)
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')

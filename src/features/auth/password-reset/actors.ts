@@ -1,8 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { NewPasswordEvent } from '../../../../machines/new-password.machine'
 import { getSupabase } from '../../../lib/supabase'
-import type { AuthActor } from '../../../lib/auth/auth-context'
-import { authStatusOf } from '../protected-route'
+import { authSession, authStatusOf } from '../../../lib/auth/session'
 
 /** Asks the backend to e-mail a reset link that comes back to `returnPath`. An unknown address
  * gets the same answer as a known one (the backend never says which). */
@@ -17,18 +16,16 @@ export const requestPasswordReset = (returnPath: string) =>
 
 /** The reset link signs the user in (its session arrives in the URL); no session once the auth
  * state is known means the link was used, expired, or never opened. */
-export const watchRecoverySession = (auth: AuthActor) =>
-  fromCallback<NewPasswordEvent>(({ sendBack }) => {
-    auth.send({ type: 'auth.start' })
-    const report = () => {
-      const status = authStatusOf(auth.getSnapshot())
-      if (status === 'signedIn') sendBack({ type: 'session.ready' })
-      else if (status === 'signedOut') sendBack({ type: 'session.missing' })
-    }
-    report()
-    const subscription = auth.subscribe(report)
-    return () => subscription.unsubscribe()
-  })
+export const watchRecoverySession = fromCallback<NewPasswordEvent>(({ sendBack }) => {
+  authSession.send({ type: 'auth.start' })
+  const report = () => {
+    const status = authStatusOf(authSession.getSnapshot())
+    if (status === 'signedIn') sendBack({ type: 'session.ready' })
+    else if (status === 'signedOut') sendBack({ type: 'session.missing' })
+  }
+  report()
+  return authSession.subscribe(report)
+})
 
 export const updatePassword = fromPromise<void, { password: string }>(async ({ input }) => {
   const supabase = await getSupabase()

@@ -1,6 +1,4 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import { href } from '../../../routes'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
@@ -9,28 +7,17 @@ import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
 import { Field } from '../../../components/form/field'
 import { problemText } from '../../../components/form/problem-text'
-import { useNotify } from '../../../components/toaster/toaster'
+import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
-import { serverMessage } from '../../../lib/server-message'
 import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
 import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
   const { t, i18n } = useLingui()
-  const lang = useLang()
-  const notify = useNotify()
-  const logic = useMemo(
-    () =>
-      passwordResetRequestLogic({
-        resetPagePath: href('resetPassword', lang),
-        notifyFailure: (failure) =>
-          notify({ variant: 'destructive', title: t`Could not send the link`, description: serverMessage(i18n, failure) || t`Please try again in a moment.` }),
-      }),
-    [lang, notify, t, i18n],
-  )
+  useToaster()
   // The field and submit wait for the form's schema, which loads on first use.
-  const [snapshot, sendNow] = useAppMachine(logic)
+  const [snapshot, sendNow] = useAppMachine(passwordResetRequestLogic(useLang()))
   const send = sendWhenReady(resetRequestValidator, sendNow)
   const form = connectForm(snapshot, send)
   const email = snapshot.context.values.email.trim()

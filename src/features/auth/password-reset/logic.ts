@@ -1,33 +1,50 @@
+import { msg } from '@lingui/core/macro'
+import { navigate } from 'wouter/use-browser-location'
 import { newPasswordMachine } from '../../../../machines/new-password.machine'
 import { passwordResetRequestMachine } from '../../../../machines/password-reset-request.machine'
-import type { ServerFailure } from '../../../lib/server-message'
-import type { AuthActor } from '../../../lib/auth/auth-context'
+import { notify } from '../../../components/toaster/toaster'
+import { perLang } from '../../../i18n/lang'
+import { focusById } from '../../../lib/dom'
+import { type ServerFailure, serverText } from '../../../lib/server-message'
+import { href } from '../../../routes'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
 
-const focusField = (_: unknown, { field }: { field: string }) => document.getElementById(field)?.focus()
+const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
+const tryAgain = msg`Please try again in a moment.`
+const notSaved = (failure: ServerFailure) =>
+  notify({ variant: 'destructive', title: msg`Could not save the password`, description: serverText(failure) ?? tryAgain })
 
-/** What the views hand in: the toasts in the visitor's language, and where to go. */
-interface RequestEffects {
-  resetPagePath: string
-  notifyFailure: (failure: ServerFailure) => void
-}
-
-export const passwordResetRequestLogic = ({ resetPagePath, notifyFailure }: RequestEffects) =>
+/** "Forgot password?": the e-mailed link opens the reset page of the page's language. */
+export const passwordResetRequestLogic = perLang((lang) =>
   passwordResetRequestMachine.provide({
-    actors: { requestPasswordReset: requestPasswordReset(resetPagePath) },
-    actions: { focusField, notifyFailure: (_, failure) => notifyFailure(failure) },
-  })
+    actors: { requestPasswordReset: requestPasswordReset(href('resetPassword', lang)) },
+    actions: {
+      focusField,
+      notifyFailure: (_, failure) =>
+        notify({ variant: 'destructive', title: msg`Could not send the link`, description: serverText(failure) ?? tryAgain }),
+    },
+  }),
+)
 
-interface NewPasswordEffects {
-  auth: AuthActor
-  notifySaved: () => void
-  notifyFailure: (failure: ServerFailure) => void
-  /** Where to go once saved (the reset page: the dashboard); the account page stays. */
-  goToApp?: () => void
-}
-
-export const newPasswordLogic = ({ auth, notifySaved, notifyFailure, goToApp }: NewPasswordEffects) =>
+/** The reset page: once saved, the user is signed in and goes to the dashboard. */
+export const resetPasswordLogic = perLang((lang) =>
   newPasswordMachine.provide({
-    actors: { watchRecoverySession: watchRecoverySession(auth), updatePassword },
-    actions: { focusField, notifySaved, goToApp: () => goToApp?.(), notifyFailure: (_, failure) => notifyFailure(failure) },
-  })
+    actors: { watchRecoverySession, updatePassword },
+    actions: {
+      focusField,
+      notifySaved: () => notify({ title: msg`Password changed`, description: msg`You are now signed in.` }),
+      notifyFailure: (_, failure) => notSaved(failure),
+      goToApp: () => navigate(href('app', lang)),
+    },
+  }),
+)
+
+/** The account page's password change: the page stays. */
+export const changePasswordLogic = newPasswordMachine.provide({
+  actors: { watchRecoverySession, updatePassword },
+  actions: {
+    focusField,
+    notifySaved: () => notify({ title: msg`Password changed`, description: msg`Use the new password the next time you sign in.` }),
+    notifyFailure: (_, failure) => notSaved(failure),
+  },
+})

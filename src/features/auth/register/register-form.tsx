@@ -1,8 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useMemo } from 'react'
-import { useLocation } from 'wouter'
-import { PASSWORD_MIN_LENGTH, type RegisterFormEvent, registerFields, registerFormMachine, registerValidator } from '../../../../machines/register-form.machine'
-import { href } from '../../../routes'
+import { PASSWORD_MIN_LENGTH, registerValidator } from '../../../../machines/register-form.machine'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
@@ -13,45 +10,14 @@ import { connectForm } from '../../../components/form/connect'
 import { Field } from '../../../components/form/field'
 import { GoogleButton } from '../google-button'
 import { problemText } from '../../../components/form/problem-text'
-import { serverMessage } from '../../../lib/server-message'
-import { signInWithGoogle, signUp } from '../actors'
-import { useNotify } from '../../../components/toaster/toaster'
-import { readTypedValues } from '../../../components/form/typed-values'
+import { useToaster } from '../../../components/toaster/toaster'
+import { registerLogic } from './logic'
 
 export function RegisterForm() {
   const { t, i18n } = useLingui()
-  const lang = useLang()
-  const notify = useNotify()
-  const [, navigate] = useLocation()
-  const logic = useMemo(() => {
-    const appUrl = href('app', lang)
-    return registerFormMachine.provide({
-      actors: {
-        signUp: signUp(appUrl),
-        signUpWithGoogle: signInWithGoogle(appUrl),
-        readTypedValues: readTypedValues<RegisterFormEvent>(registerFields, registerValidator),
-      },
-      actions: {
-        notifyRegistered: () => notify({ title: t`Account created!`, description: t`Check your e-mail to confirm your account.` }),
-        notifyFailure: (_, failure) =>
-          notify({
-            variant: 'destructive',
-            title: t`Registration error`,
-            description: serverMessage(i18n, failure) || t`Could not create the account. Please try again.`,
-          }),
-        notifyGoogleFailure: (_, failure) =>
-          notify({
-            variant: 'destructive',
-            title: t`Google sign-up error`,
-            description: serverMessage(i18n, failure) || t`Could not create the account. Please try again.`,
-          }),
-        focusField: (_, { field }) => document.getElementById(field)?.focus(),
-        goToLogin: () => navigate(href('login', lang)),
-      },
-    })
-  }, [lang, notify, t, i18n, navigate])
+  useToaster()
   // The form's fields and submit wait for its schema; the other buttons need none.
-  const [snapshot, sendNow] = useAppMachine(logic)
+  const [snapshot, sendNow] = useAppMachine(registerLogic(useLang()))
   const send = sendWhenReady(registerValidator, sendNow)
   const form = connectForm(snapshot, send)
   const weakReasons = snapshot.context.failure?.weakPasswordReasons

@@ -1,8 +1,7 @@
-import { fireEvent, render, screen } from '@testing-library/react'
-import { describe, expect, it, vi } from 'vitest'
+import { fireEvent, screen } from '@testing-library/react'
+import { expect, vi } from 'vitest'
 import { type AuthChangeEvent, type AuthSession, authMachine } from '../../machines/auth.machine'
-import { AuthProvider } from '../../src/lib/auth/auth-context'
-import { useAuth, useAuthActor } from '../../src/lib/auth/use-auth'
+import { authSession, useAuth } from '../../src/lib/auth/session'
 import { machineModels } from '../model/catalogue'
 import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
@@ -12,17 +11,16 @@ vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 
 /** What a page reads of the auth state, and the two things it can do with it. */
 function Probe() {
-  const auth = useAuthActor()
   const { loading, user, session, signingOut } = useAuth()
   return (
     <div>
       <p data-testid="loading">{loading ? 'loading' : 'ready'}</p>
       <p data-testid="user">{user ? `${user.user_metadata?.full_name} <${user.email}>` : 'nobody'}</p>
       <p data-testid="session">{session?.access_token ?? 'no session'}</p>
-      <button type="button" onClick={() => auth.send({ type: 'auth.start' })}>
+      <button type="button" onClick={() => authSession.send({ type: 'auth.start' })}>
         Open a signed-in page
       </button>
-      <button type="button" disabled={!user || signingOut} onClick={() => auth.send({ type: 'user.signOut' })}>
+      <button type="button" disabled={!user || signingOut} onClick={() => authSession.send({ type: 'user.signOut' })}>
         {signingOut ? 'Signing out…' : 'Sign out'}
       </button>
     </div>
@@ -31,13 +29,12 @@ function Probe() {
 
 type Step = { type: string; event?: AuthChangeEvent; session?: AuthSession | null; error?: unknown }
 
-testMachinePaths('Auth provider', authMachine, machineModels.auth.options, {
+testMachinePaths('Auth session', authMachine, machineModels.auth.options, {
   start: () => {
     fakeAuth.reset()
+    authSession.reset()
     return renderInApp(
-      <AuthProvider>
-        <Probe />
-      </AuthProvider>,
+      <Probe />,
     )
   },
   execute: async (_, event) => {
@@ -66,19 +63,8 @@ testMachinePaths('Auth provider', authMachine, machineModels.auth.options, {
   },
   stop: ({ unmount }) => {
     unmount()
-    // The listener goes with the provider.
+    // The session outlives a page; leaving the app stops it, and its listener with it.
+    authSession.reset()
     expect(fakeAuth.watching).toBe(0)
   },
-})
-
-describe('useAuth outside <AuthProvider>', () => {
-  it('throws an error that says to wrap the app in <AuthProvider>', () => {
-    // React reports the render error on the console as well; the throw is what matters here.
-    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {})
-    try {
-      expect(() => render(<Probe />)).toThrow(/outside <AuthProvider>.*wrap the app in <AuthProvider>/)
-    } finally {
-      quiet.mockRestore()
-    }
-  })
 })

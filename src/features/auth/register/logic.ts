@@ -1,0 +1,33 @@
+import { msg } from '@lingui/core/macro'
+import { navigate } from 'wouter/use-browser-location'
+import { type RegisterFormEvent, registerFields, registerFormMachine, registerValidator } from '../../../../machines/register-form.machine'
+import { readTypedValues } from '../../../components/form/typed-values'
+import { notify } from '../../../components/toaster/toaster'
+import { perLang } from '../../../i18n/lang'
+import { focusById } from '../../../lib/dom'
+import { serverText } from '../../../lib/server-message'
+import { href } from '../../../routes'
+import { signInWithGoogle, signUp } from '../actors'
+
+const couldNotCreate = msg`Could not create the account. Please try again.`
+
+/** The registration form's real effects, for the page's language. */
+export const registerLogic = perLang((lang) => {
+  const appUrl = href('app', lang)
+  return registerFormMachine.provide({
+    actors: {
+      signUp: signUp(appUrl),
+      signUpWithGoogle: signInWithGoogle(appUrl),
+      readTypedValues: readTypedValues<RegisterFormEvent>(registerFields, registerValidator),
+    },
+    actions: {
+      notifyRegistered: () => notify({ title: msg`Account created!`, description: msg`Check your e-mail to confirm your account.` }),
+      notifyFailure: (_, failure) =>
+        notify({ variant: 'destructive', title: msg`Registration error`, description: serverText(failure) ?? couldNotCreate }),
+      notifyGoogleFailure: (_, failure) =>
+        notify({ variant: 'destructive', title: msg`Google sign-up error`, description: serverText(failure) ?? couldNotCreate }),
+      focusField: (_, { field }) => focusById(field),
+      goToLogin: () => navigate(href('login', lang)),
+    },
+  })
+})

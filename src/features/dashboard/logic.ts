@@ -1,0 +1,45 @@
+import { msg } from '@lingui/core/macro'
+import { navigate } from 'wouter/use-browser-location'
+import { paymentReturnMachine } from '../../../machines/payment-return.machine'
+import { subscriptionsMachine } from '../../../machines/subscriptions.machine'
+import { webhookHealthMachine } from '../../../machines/webhook-health.machine'
+import { notify } from '../../components/toaster/toaster'
+import type { Lang } from '../../i18n/lang'
+import { perLang } from '../../i18n/lang'
+import { authSession } from '../../lib/auth/session'
+import { href } from '../../routes'
+import { checkWebhook, fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
+
+export const subscriptionsLogic = subscriptionsMachine.provide({
+  actors: { fetchSubscriptions, watchSubscriptions },
+  actions: { logFetchError },
+})
+
+/** Back from the payment page: a toast, and the address without its query. */
+export const paymentReturnLogic = perLang((lang) =>
+  paymentReturnMachine.provide({
+    actions: {
+      notifyPaid: () =>
+        notify({
+          title: msg`Payment complete! 🎉`,
+          description: msg`Your subscription is now active. Access may take a few minutes to activate.`,
+        }),
+      notifyCanceled: () =>
+        notify({
+          variant: 'destructive',
+          title: msg`Payment cancelled`,
+          description: msg`The payment was cancelled. You can try again at any time.`,
+        }),
+      cleanUrl: () => navigate(href('app', lang), { replace: true }),
+    },
+  }),
+)
+
+export const webhookHealthLogic = webhookHealthMachine.provide({ actors: { checkWebhook } })
+
+/** Sign out: the session ends at once in this browser (the gate then lets the page go without a
+ * detour through the sign-in page), and the user lands on the home page. */
+export function signOutAndLeave(lang: Lang) {
+  authSession.send({ type: 'user.signOut' })
+  navigate(href('home', lang))
+}
