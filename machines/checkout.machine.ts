@@ -1,20 +1,36 @@
 import { assign, fromPromise, setup } from 'xstate'
+import { alreadyHas, freePlan, type Plan, planById, plans } from '../supabase/functions/_shared/plans.ts'
 
 export const MISSING_URL = 'No checkout URL returned'
 
 export type CheckoutEvent = { type: 'user.continue' }
 
+export interface CheckoutInput {
+  /** The plan being bought (its id in the catalogue). */
+  plan: string
+  /** The plans there are; the product's own unless a test brings another. */
+  catalogue?: readonly Plan[]
+}
+
 export interface CheckoutContext {
+  plan: string
+  catalogue: readonly Plan[]
   error: string | null
 }
 
+/** Whether a customer on plan `current` already has everything `target` gives. */
+export const hasPlanAlready = (catalogue: readonly Plan[], current: string | undefined, target: string) => {
+  const wanted = planById(target, catalogue)
+  return wanted !== undefined && alreadyHas(planById(current ?? '', catalogue) ?? freePlan, wanted)
+}
+
 export const checkoutMachine = setup({
-  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent },
+  types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
   actors: {
-    // Provided by the app: whether the user already has Pro.
-    loadPlan: fromPromise<'pro' | 'free'>(async () => 'free'),
-    // Provided by the app: asks the server for a checkout link for product type `pro`.
-    createCheckout: fromPromise<{ url?: string | null }>(async () => ({})),
+    // Provided by the app: the id of the plan the user is on now.
+    loadPlan: fromPromise<string>(async () => freePlan.id),
+    // Provided by the app: asks the server for a checkout link for the plan.
+    createCheckout: fromPromise<{ url?: string | null }, { plan: string }>(async () => ({})),
   },
   actions: {
     // Provided by the view.
@@ -22,29 +38,29 @@ export const checkoutMachine = setup({
     notifyFailure: (_, _params: { message: string | null }) => {},
   },
   guards: {
-    isPro: ({ event }) => (event as { output?: string }).output === 'pro',
+    hasPlanAlready: ({ context, event }) => hasPlanAlready(context.catalogue, (event as { output?: string }).output, context.plan),
     hasUrl: ({ event }) => Boolean((event as { output?: { url?: string | null } }).output?.url),
   },
 }).createMachine({
   id: 'checkout',
-  description: 'Buying Pro: from the plan page to the payment provider.',
-  context: { error: null },
+  description: 'Buying a paid plan: from the plan page to the payment provider.',
+  context: ({ input }) => ({ plan: input.plan, catalogue: input.catalogue ?? plans, error: null }),
   initial: 'checkingPlan',
   states: {
     checkingPlan: {
-      description: "Finding out whether the user is on Pro already.",
+      description: 'Finding out whether the user has the plan (or a higher one) already.',
       tags: 'busy',
       invoke: {
         id: 'loadPlan',
         src: 'loadPlan',
         onDone: [
-          { guard: 'isPro', target: 'alreadyPro', description: 'The user has Pro: no second payment.' },
-          { target: 'idle', description: 'The user is on Free.' },
+          { guard: 'hasPlanAlready', target: 'alreadyOnPlan', description: 'The user has the plan: no second payment.' },
+          { target: 'idle', description: 'The user is on a lower plan.' },
         ],
-        onError: { target: 'idle', description: 'Unknown: the server refuses a second Pro anyway.' },
+        onError: { target: 'idle', description: 'Unknown: the server refuses a second subscription anyway.' },
       },
     },
-    alreadyPro: { description: 'Told that Pro is already active.', type: 'final' },
+    alreadyOnPlan: { description: 'Told that the plan is already active.', type: 'final' },
     idle: {
       description: 'The continue button waits.',
       on: { 'user.continue': { target: 'busy', actions: assign({ error: null }), description: 'Continue to payment.' } },
@@ -55,6 +71,7 @@ export const checkoutMachine = setup({
       invoke: {
         id: 'createCheckout',
         src: 'createCheckout',
+        input: ({ context }) => ({ plan: context.plan }),
         onDone: [
           {
             guard: 'hasUrl',

@@ -1,19 +1,20 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import { currentPlan, ENTITLING_STATUSES, type Plan } from '../supabase/functions/_shared/plans.ts'
 
 export interface Subscription {
   id: string
   user_id: string
-  product_name: 'pro' | 'free' | string
+  /** A plan's id in the catalogue (`supabase/functions/_shared/plans.ts`). */
+  product_name: string
   status: string
   current_period_end: string | null
 }
 
-export type Plan = 'pro' | 'free'
-
-/** Only active subscriptions count; an active `pro` one means Pro. */
-export const activeOf = (subscriptions: readonly Subscription[]) => subscriptions.filter((s) => s.status === 'active')
-export const planOf = (subscriptions: readonly Subscription[]): Plan =>
-  activeOf(subscriptions).some((s) => s.product_name === 'pro') ? 'pro' : 'free'
+/** Only subscriptions that give their plan count (active, or in a trial). */
+export const activeOf = (subscriptions: readonly Subscription[]) =>
+  subscriptions.filter((s) => (ENTITLING_STATUSES as readonly string[]).includes(s.status))
+/** The plan the user has: the highest of their active subscriptions, else the free one. */
+export const planOf = (subscriptions: readonly Subscription[]): Plan => currentPlan(subscriptions)
 
 export type SubscriptionsEvent = { type: 'user.refresh' } | { type: 'subscriptions.changed' }
 

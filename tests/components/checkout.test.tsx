@@ -116,7 +116,7 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
       const busy = ['checkingPlan', 'busy', 'redirecting'].includes(state)
       expect(screen.getByRole('region', { name: lang === 'nb' ? 'Pro-planen' : 'The Pro plan' })).toHaveAttribute('aria-busy', String(busy))
 
-      if (state === 'alreadyPro') {
+      if (state === 'alreadyOnPlan') {
         // Nothing to pay: told so, with the way to the dashboard, and no pay button.
         expect(card.getByRole('status')).toHaveTextContent(w.alreadyPro)
         expect(card.getByRole('link', { name: w.dashboard })).toHaveAttribute('href', w.app)

@@ -147,10 +147,10 @@ function verifySubscriptions(ctx: Mounted, planned: AnyMachineSnapshot) {
   expect(dashboard).toHaveAttribute('aria-busy', String(loading))
   expect(refreshButton(ctx, loading)).toHaveProperty('disabled', loading)
 
-  const plan = planOf(subscriptions)
+  const plan = planOf(subscriptions).id
   const planCard = within(screen.getByRole('region', { name: w.plan }))
   expect(planCard.getByTestId('plan-badge')).toHaveTextContent(plan === 'pro' ? 'Pro' : 'Free')
-  expect(planCard.getByTestId('plan-badge')).toHaveAttribute('data-plan', plan)
+  expect(planCard.getByTestId('plan-badge')).toHaveAttribute('data-paid', String(plan === 'pro'))
   expect(planCard.queryByText(w.proBenefit) !== null).toBe(plan === 'pro')
   expect(planCard.queryByText(w.freeBenefit) !== null).toBe(plan === 'free')
   if (plan === 'pro') expect(planCard.getByText(w.allPro)).toBeInTheDocument()

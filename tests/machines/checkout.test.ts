@@ -1,24 +1,25 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type CheckoutEvent, checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
-import { applyOutcome, controllablePromise, } from '../model/fake-actors'
+import { type CheckoutEvent, type CheckoutInput, checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
+import type { Plan } from '../../supabase/functions/_shared/plans'
+import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
+import type { PathOptions } from '../model/paths'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'
 
 
-testMachinePaths(
-  'checkout machine',
-  checkoutMachine,
-  machineModels.checkout.options,
-  {
+/** Walks the checkout's paths buying `input.plan`; `loadPlan` answers with the user's plan id. */
+function walkCheckout(name: string, input: CheckoutInput, options: PathOptions) {
+  testMachinePaths(name, checkoutMachine, options, {
     start: () => {
-      const fakes = { loadPlan: controllablePromise<'pro' | 'free'>(), createCheckout: controllablePromise<{ url?: string | null }>() }
+      const fakes = { loadPlan: controllablePromise<string>(), createCheckout: controllablePromise<{ url?: string | null }, { plan: string }>() }
       const effects = { goToPayment: vi.fn(), notifyFailure: vi.fn() }
       const actor = createActor(
         checkoutMachine.provide({
           actors: { loadPlan: fakes.loadPlan.logic, createCheckout: fakes.createCheckout.logic },
           actions: { goToPayment: (_, p) => effects.goToPayment(p.url), notifyFailure: (_, p) => effects.notifyFailure(p.message) },
         }),
+        { input },
       ).start()
       return { actor, fakes, effects }
     },
@@ -31,6 +32,8 @@ testMachinePaths(
         return
       }
       actor.send(event as CheckoutEvent)
+      // The checkout is asked for the plan being bought.
+      if (actor.getSnapshot().matches('busy')) expect(fakes.createCheckout.runs.at(-1)?.input).toEqual({ plan: input.plan })
     },
     verify: ({ actor }, planned) => {
       const snapshot = actor.getSnapshot()
@@ -39,5 +42,25 @@ testMachinePaths(
       expect(snapshot.hasTag('busy')).toBe(['checkingPlan', 'busy', 'redirecting'].includes(planned.value as string))
     },
     stop: ({ actor }) => actor.stop(),
-  },
-)
+  })
+}
+
+walkCheckout('checkout machine', { plan: 'pro' }, machineModels.checkout.options)
+
+// Plans are data: a catalogue with a second paid plan above Pro runs the same paths. A Pro
+// customer may buy Team; a Team customer has nothing more to buy.
+const withTeam: Plan[] = [
+  { id: 'free', rank: 0, priceNok: 0, stripePriceEnv: null, benefits: [] },
+  { id: 'pro', rank: 1, priceNok: 2499, stripePriceEnv: 'STRIPE_PRICE_PRO', benefits: [] },
+  { id: 'team', rank: 2, priceNok: 7999, stripePriceEnv: 'STRIPE_PRICE_TEAM', benefits: [] },
+]
+const team: CheckoutInput = { plan: 'team', catalogue: withTeam }
+walkCheckout('checkout machine with a Team plan', team, {
+  ...machineModels.checkout.options,
+  input: team,
+  events: [
+    outcome.done('loadPlan', 'pro'),
+    outcome.done('loadPlan', 'team'),
+    ...machineModels.checkout.options.events.filter((event) => !event.type.endsWith('.loadPlan') || event.type.startsWith('xstate.error')),
+  ],
+})

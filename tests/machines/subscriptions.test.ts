@@ -20,7 +20,9 @@ describe('planOf', () => {
     [[row('pro', 'active')], 'pro'],
     [[row('pro', 'canceled'), row('pro', 'past_due')], 'free'],
     [[row('free', 'active'), row('pro', 'active')], 'pro'],
-  ] as const)('%j → %s', (rows, plan) => expect(planOf(rows as readonly Subscription[])).toBe(plan))
+    [[row('pro', 'trialing')], 'pro'],
+    [[row('gold', 'active')], 'free'],
+  ] as const)('%j → %s', (rows, plan) => expect(planOf(rows as readonly Subscription[]).id).toBe(plan))
 })
 
 

@@ -280,6 +280,7 @@ export const machineModels = {
     file: 'checkout',
     machine: checkoutMachine,
     options: {
+      input: { plan: 'pro' },
       events: [
         outcome.done('loadPlan', 'free'),
         outcome.done('loadPlan', 'pro'),

@@ -8,14 +8,19 @@ import { useLang } from '../../i18n/use-lang'
 import { useToaster } from '../../components/toaster/toaster'
 import { checkoutLogic } from './logic'
 import * as styles from './checkout.css'
+import { plans } from '../../../supabase/functions/_shared/plans'
+import { benefitTexts, planNames, priceText } from '../../lib/plan-texts'
+
+/** The plan this page sells (its route is the Pro checkout). */
+const CHECKOUT_PLAN = plans.find((plan) => plan.id === 'pro')!
 
 export function Checkout() {
-  const { t } = useLingui()
+  const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
-  const [snapshot, send] = useAppMachine(checkoutLogic(lang))
+  const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: CHECKOUT_PLAN.id } })
   const busy = snapshot.hasTag('busy')
-  const price = lang === 'nb' ? '2 499 kr' : '2 499 NOK'
+  const name = planNames[CHECKOUT_PLAN.id]
 
   return (
     <div className={`${container} ${styles.page}`}>
@@ -24,23 +29,23 @@ export function Checkout() {
           <Trans>Upgrade</Trans>
         </p>
         <h1 id="checkout-heading" className={styles.title}>
-          <Trans>The Pro plan</Trans>
+          <Trans>The {name} plan</Trans>
         </h1>
         <p className={styles.price}>
-          <span data-testid="price">{price}</span> <span className={styles.per}>{t`per month`}</span>
+          <span data-testid="price">{priceText(CHECKOUT_PLAN.priceNok, lang)}</span> <span className={styles.per}>{t`per month`}</span>
         </p>
         <ul className={styles.benefits}>
-          {[t`Unlimited messages`, t`Advanced AI analysis and insights`, t`Predictive modelling`, t`Priority support`].map((benefit) => (
+          {CHECKOUT_PLAN.benefits.map((benefit) => (
             <li key={benefit}>
               <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" />
-              {benefit}
+              {i18n._(benefitTexts[benefit])}
             </li>
           ))}
         </ul>
-        {snapshot.matches('alreadyPro') ? (
+        {snapshot.matches('alreadyOnPlan') ? (
           <div className={styles.notice} role="status">
             <p>
-              <Trans>You already have Pro: there is nothing more to pay.</Trans>
+              <Trans>You already have {name}: there is nothing more to pay.</Trans>
             </p>
             <ButtonLink to="app" variant="secondary">
               <Trans>Go to the dashboard</Trans>

@@ -21,7 +21,7 @@ export const badge = style({
   fontSize: vars.size.xs,
   background: vars.color.surfaceMuted,
   color: vars.color.text,
-  selectors: { '&[data-plan="pro"]': { background: vars.color.accent, color: vars.color.onAccent } },
+  selectors: { '&[data-paid="true"]': { background: vars.color.accent, color: vars.color.onAccent } },
 })
 export const planHead = style({ display: 'flex', alignItems: 'center', gap: vars.space.s2, marginBottom: vars.space.s2 })
 export const benefits = style({ margin: `${vars.space.s2} 0`, paddingInlineStart: vars.space.s3, display: 'grid', gap: '6px' })

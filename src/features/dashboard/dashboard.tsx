@@ -1,4 +1,9 @@
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
+import type { BenefitKey, Plan } from '../../../supabase/functions/_shared/plans'
+import { benefitTexts, planNames } from '../../lib/plan-texts'
+
+/** A plan's name; a plan this page does not know yet shows its id. */
+const nameOf = (id: string) => planNames[id as keyof typeof planNames] ?? id
 import { RefreshCw } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { useSearch } from 'wouter'
@@ -16,33 +21,13 @@ import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic
 import { PaymentDebugCard } from './debug-card'
 import * as styles from './dashboard.css'
 
-function Benefits({ plan }: { plan: 'pro' | 'free' }) {
-  return plan === 'pro' ? (
+function Benefits({ plan }: { plan: Plan }) {
+  const { i18n } = useLingui()
+  return (
     <ul className={styles.benefits}>
-      <li>
-        <Trans>Unlimited messages</Trans>
-      </li>
-      <li>
-        <Trans>Advanced AI analysis and insights</Trans>
-      </li>
-      <li>
-        <Trans>Predictive modelling</Trans>
-      </li>
-      <li>
-        <Trans>Priority support</Trans>
-      </li>
-    </ul>
-  ) : (
-    <ul className={styles.benefits}>
-      <li>
-        <Trans>10 messages per month</Trans>
-      </li>
-      <li>
-        <Trans>Basic AI analysis</Trans>
-      </li>
-      <li>
-        <Trans>E-mail support</Trans>
-      </li>
+      {plan.benefits.map((benefit) => (
+        <li key={benefit}>{i18n._(benefitTexts[benefit as BenefitKey])}</li>
+      ))}
     </ul>
   )
 }
@@ -58,6 +43,7 @@ export function Dashboard({ userId }: { userId: string }) {
   const { subscriptions } = subs.context
   const plan = planOf(subscriptions)
   const active = activeOf(subscriptions)
+  const planName = nameOf(plan.id)
   const loading = subs.hasTag('loading')
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
@@ -93,18 +79,18 @@ export function Dashboard({ userId }: { userId: string }) {
             <h2 id="plan-heading">
               <Trans>Your plan</Trans>
             </h2>
-            <span className={styles.badge} data-plan={plan} data-testid="plan-badge">
-              {plan === 'pro' ? 'Pro' : 'Free'}
+            <span className={styles.badge} data-paid={plan.priceNok > 0} data-testid="plan-badge">
+              {nameOf(plan.id)}
             </span>
           </div>
           <Benefits plan={plan} />
-          {plan === 'free' ? (
+          {plan.priceNok === 0 ? (
             <ButtonLink to="checkoutPro">
               <Trans>Upgrade to Pro</Trans>
             </ButtonLink>
           ) : (
             <p>
-              <Trans>You have every Pro benefit.</Trans>
+              <Trans>You have every {planName} benefit.</Trans>
             </p>
           )}
         </section>
@@ -120,7 +106,7 @@ export function Dashboard({ userId }: { userId: string }) {
             <ul className={styles.list}>
               {active.map((s) => (
                 <li key={s.id} className={styles.item}>
-                  <span>{s.product_name === 'pro' ? 'Pro' : 'Free'}</span>
+                  <span>{nameOf(s.product_name)}</span>
                   <span>
                     {s.current_period_end ? (
                       <Trans>Renews {date.format(new Date(s.current_period_end))}</Trans>
@@ -150,7 +136,7 @@ export function Dashboard({ userId }: { userId: string }) {
           </div>
           <div id="debug-info" hidden={!debug.matches('shown')}>
             <pre className={styles.pre}>
-              {JSON.stringify({ userId, plan, loading, failed: subs.context.failed, subscriptions }, null, 2)}
+              {JSON.stringify({ userId, plan: plan.id, loading, failed: subs.context.failed, subscriptions }, null, 2)}
             </pre>
             <PaymentDebugCard signedIn={Boolean(user)} fetchFailed={subs.context.failed} />
           </div>

@@ -1,0 +1,26 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
+import type { BenefitKey, PlanId } from '../../supabase/functions/_shared/plans'
+import type { Lang } from '../i18n/lang'
+
+/** Each plan's name as customers see it (a product name: the same in both languages). */
+export const planNames: Record<PlanId, string> = {
+  free: 'Free',
+  pro: 'Pro',
+}
+
+/** Each benefit of the plans, in the catalogs. A plan's benefit without its text does not compile. */
+export const benefitTexts: Record<BenefitKey, MessageDescriptor> = {
+  messagesPerMonth: msg`10 messages per month`,
+  basicAnalysis: msg`Basic AI analysis`,
+  emailSupport: msg`E-mail support`,
+  unlimitedMessages: msg`Unlimited messages`,
+  advancedAnalysis: msg`Advanced AI analysis and insights`,
+  predictiveModelling: msg`Predictive modelling`,
+  prioritySupport: msg`Priority support`,
+}
+
+const grouped = new Intl.NumberFormat('nb-NO', { useGrouping: true })
+
+/** A monthly price as the page's language writes it: "2 499 kr" / "2 499 NOK". */
+export const priceText = (nok: number, lang: Lang) => `${grouped.format(nok).replace(/\s/g, ' ')} ${lang === 'nb' ? 'kr' : 'NOK'}`
