@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { DEMO_FIELDS, type DemoField, type FieldProblems, REQUIRED_DEMO_FIELDS, type RequestLanguage } from '../supabase/functions/_shared/demo-fields.ts'
 import type { DemoRequest, DemoResponse, Validation } from '../supabase/functions/_shared/demo-request.ts'
+import { withShown, withValue } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 /** Every input of the form: the visible fields and the hidden honeypot. */
@@ -19,10 +20,8 @@ export interface DemoFormContext {
   values: DemoFormValues
   /** The problems of the current values, whether shown yet or not. */
   problems: FieldProblems
-  /** Fields the visitor has left: their problems show. */
-  touched: DemoField[]
-  /** A submit was tried: every problem shows. */
-  submitted: boolean
+  /** Fields whose problems show: after leaving them, or all of them after a submit. */
+  shown: DemoField[]
   language: RequestLanguage
 }
 
@@ -50,9 +49,9 @@ export const firstInvalid = (problems: FieldProblems): DemoField | undefined => 
 /** The problems the visitor sees: of fields left, or all after a submit. */
 export function visibleProblems(context: DemoFormContext): FieldProblems {
   const shown: FieldProblems = {}
-  for (const field of DEMO_FIELDS) {
+  for (const field of context.shown) {
     const problem = context.problems[field]
-    if (problem && (context.submitted || context.touched.includes(field))) shown[field] = problem
+    if (problem) shown[field] = problem
   }
   return shown
 }
@@ -60,12 +59,11 @@ export function visibleProblems(context: DemoFormContext): FieldProblems {
 const fresh = (language: RequestLanguage): DemoFormContext => ({
   values: emptyValues,
   problems: emptyProblems,
-  touched: [],
-  submitted: false,
+  shown: [],
   language,
 })
 
-export const demoFormMachine = setup({
+const demoFormSetup = setup({
   types: {
     context: {} as DemoFormContext,
     events: {} as DemoFormEvent,
@@ -81,23 +79,32 @@ export const demoFormMachine = setup({
     notifyFailure: () => {},
     // Provided by the app: moves keyboard focus to a field.
     focusField: (_, _params: { field: DemoField }) => {},
-    setValue: assign(({ context, event }) => {
-      if (event.type !== 'field.change') return {}
-      const values = { ...context.values, [event.field]: event.value }
-      return { values, problems: problemsOf(values) }
-    }),
-    markTouched: assign({
-      touched: ({ context, event }) =>
-        event.type === 'field.blur' && !context.touched.includes(event.field) ? [...context.touched, event.field] : context.touched,
-    }),
-    showAllProblems: assign({ submitted: true }),
+    setValue: assign(({ context, event }) => (event.type === 'field.change' ? withValue<DemoInput>(context.values, event.field, event.value, problemsOf) : {})),
+    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
+    showAllProblems: assign({ shown: () => [...DEMO_FIELDS] }),
     clearForm: assign(({ context }) => fresh(context.language)),
   },
   guards: {
     isValid: ({ context }) => firstInvalid(context.problems) === undefined,
     isAccepted: (_, output: DemoResponse) => output.ok,
   },
-}).createMachine({
+})
+
+/** What the visitor can do whenever the form is not sending (editing, after a success, after a
+ * failure): the same in each of those states. */
+const editable = {
+  'field.change': { actions: 'setValue', description: 'The visitor types in a field or picks a need.' },
+  'field.blur': { actions: 'showProblem', description: 'The visitor leaves a field: its problem, if any, shows.' },
+  'form.submit': [
+    { guard: 'isValid', target: '#demoForm.submitting', description: 'Every field is valid: the request goes out.' },
+    {
+      actions: ['showAllProblems', { type: 'focusField', params: ({ context }: { context: DemoFormContext }) => ({ field: firstInvalid(context.problems)! }) }],
+      description: 'Something is missing or wrong: every problem shows and focus moves to the first one.',
+    },
+  ],
+} as const
+
+export const demoFormMachine = demoFormSetup.createMachine({
   id: 'demoForm',
   description: 'The demo booking form: filled in, checked against the shared schema, sent once, answered with a toast.',
   context: ({ input }) => fresh(input?.language ?? 'nb'),
@@ -105,17 +112,7 @@ export const demoFormMachine = setup({
   states: {
     editing: {
       description: 'The visitor fills in the form; a field shows its problem once left, or every field after a submit.',
-      on: {
-        'field.change': { actions: 'setValue', description: 'The visitor types in a field or picks a need.' },
-        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field: its problem, if any, shows.' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', description: 'Every field is valid: the request goes out.' },
-          {
-            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
-            description: 'Something is missing or wrong: every problem shows and focus moves to the first one.',
-          },
-        ],
-      },
+      on: editable,
     },
     submitting: {
       description: 'The request is on its way: the button is disabled and reads "Sending...", fields are read-only.',
@@ -150,31 +147,11 @@ export const demoFormMachine = setup({
     },
     succeeded: {
       description: 'Sent: the form is empty again and the thank-you toast shows.',
-      on: {
-        'field.change': { actions: 'setValue', description: 'The visitor starts another request.' },
-        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field.' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', description: 'Another valid request goes out.' },
-          {
-            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
-            description: 'Submitted empty or wrong: every problem shows and focus moves to the first one.',
-          },
-        ],
-      },
+      on: editable,
     },
     failed: {
       description: 'Not sent: the form keeps what was typed and the failure toast shows; the visitor may try again.',
-      on: {
-        'field.change': { actions: 'setValue', description: 'The visitor corrects or changes a field.' },
-        'field.blur': { actions: 'markTouched', description: 'The visitor leaves a field.' },
-        'form.submit': [
-          { guard: 'isValid', target: 'submitting', description: 'The visitor tries again.' },
-          {
-            actions: ['showAllProblems', { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(context.problems)! }) }],
-            description: 'A field was changed into a wrong value: every problem shows and focus moves to the first one.',
-          },
-        ],
-      },
+      on: editable,
     },
   },
 })

@@ -1,9 +1,7 @@
 import type { Type } from 'arktype'
+import type { FieldProblem, FieldProblems } from '../supabase/functions/_shared/field-problems.ts'
 
-/** Why a field is invalid; views turn these into sentences in the user's language. */
-export type FieldProblem = 'required' | 'email' | 'tooShort' | 'tooLong' | 'url' | 'choice' | 'invalid'
-
-export type FieldProblems<F extends string> = Partial<Record<F, FieldProblem>>
+export type { FieldProblem, FieldProblems }
 
 /** Runs an arktype schema over form values and names each field's first problem. */
 export function fieldProblems<F extends string>(

@@ -55,8 +55,10 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
   }
   const context = ctx(snapshot)
   const wrong = firstProblem(context)
-  if (context.submitted || context.touched.length > 0) {
-    return snapshot.matches('editing') && context.submitted && wrong ? [change(wrong, validValues[wrong])] : []
+  // After a submit every field's problem shows; after leaving a field, that field's.
+  const submitted = DEMO_FIELDS.every((field) => context.shown.includes(field))
+  if (context.shown.length > 0) {
+    return snapshot.matches('editing') && submitted && wrong ? [change(wrong, validValues[wrong])] : []
   }
   const next = DEMO_FIELDS.find((field) => context.values[field] !== validValues[field])
   const events: DemoFormEvent[] = []
@@ -72,10 +74,10 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
   return events
 }
 
-/** Snapshots are the same state when state, values, left fields and submit attempt are. */
+/** Snapshots are the same state when state, values and the fields whose problems show are. */
 export function serializeDemoForm(snapshot: AnyMachineSnapshot): string {
   const context = ctx(snapshot)
-  return JSON.stringify([snapshot.value, context.values, context.touched, context.submitted])
+  return JSON.stringify([snapshot.value, context.values, context.shown])
 }
 
 /** Names a state for readers: where the form is, which fields are wrong, which problems show. */

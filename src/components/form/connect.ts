@@ -10,8 +10,19 @@ type FormSend<F extends string> = (
   event: { type: 'field.change'; field: F; value: string } | { type: 'field.blur'; field: F } | { type: 'form.submit' },
 ) => void
 
-/** Maps a form machine's snapshot to the props of its form and fields. */
-export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: FormSend<F>) {
+type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
+
+export interface FormOptions<F extends string> {
+  /** The element id of a field (default: the field's name). */
+  idOf?: (field: F) => string
+  /** While sending, fields are disabled (default) or read-only, which keeps them in the tab order. */
+  whileBusy?: 'disabled' | 'readOnly'
+}
+
+/** Maps a form machine's snapshot to the props of its form and fields: every form of the site
+ * (sign-in, registration, password, demo) shares it, with the problems of `form-fields.ts`. */
+export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: FormSend<F>, options: FormOptions<F> = {}) {
+  const { idOf = (field: F) => field, whileBusy = 'disabled' } = options
   const busy = snapshot.hasTag('busy')
   const { values, problems, shown } = snapshot.context
   return {
@@ -27,10 +38,10 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
     /** The problem of a field, once it should show. */
     problemOf: (field: F): FieldProblem | undefined => (shown.includes(field) ? problems[field] : undefined),
     getInputProps: (field: F) => ({
-      id: field,
+      id: idOf(field),
       value: values[field],
-      disabled: busy,
-      onChange: (event: ChangeEvent<HTMLInputElement>) => send({ type: 'field.change', field, value: event.target.value }),
+      ...(whileBusy === 'disabled' ? { disabled: busy } : { readOnly: busy }),
+      onChange: (event: ChangeEvent<FieldElement>) => send({ type: 'field.change', field, value: event.currentTarget.value }),
       onBlur: () => send({ type: 'field.blur', field }),
     }),
     submitProps: { type: 'submit' as const, disabled: busy, 'aria-disabled': busy },

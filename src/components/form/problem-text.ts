@@ -1,4 +1,4 @@
-import type { I18n } from '@lingui/core'
+import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import type { FieldProblem } from '../../../machines/form-fields'
 
@@ -12,4 +12,15 @@ const sentences = {
   invalid: msg({ message: 'Check this field.', context: 'form field problem' }),
 } satisfies Record<FieldProblem, unknown>
 
-export const problemText = (i18n: I18n, problem: FieldProblem | undefined) => (problem ? i18n._(sentences[problem]) : undefined)
+/** A field's problem as a sentence in the visitor's language. A form may word some problems its
+ * own way (`own`); `values` fills their placeholders (`{max}`). */
+export function problemText(
+  i18n: I18n,
+  problem: FieldProblem | undefined,
+  own: Partial<Record<FieldProblem, MessageDescriptor>> = {},
+  values?: Record<string, unknown>,
+): string | undefined {
+  if (!problem) return undefined
+  const descriptor = own[problem] ?? sentences[problem]
+  return i18n._(descriptor.id, values, { message: descriptor.message })
+}

@@ -1,5 +1,6 @@
-import type { ChangeEvent, FormEvent } from 'react'
+import type { ChangeEvent } from 'react'
 import type { SnapshotFrom } from 'xstate'
+import { connectForm } from '../../components/form/connect'
 import { type DemoFormEvent, type DemoInput, type demoFormMachine, visibleProblems } from '../../../machines/demo-form.machine'
 import type { DemoField, Problem } from '../../../supabase/functions/_shared/demo-request'
 import { demoIds } from './dom'
@@ -19,7 +20,8 @@ export function connectDemoForm(
   send: (event: DemoFormEvent) => void,
   labels: DemoFormLabels,
 ) {
-  const busy = snapshot.hasTag('busy')
+  const form = connectForm(snapshot, send, { idOf: demoIds.field, whileBusy: 'readOnly' })
+  const { busy } = form
   const shown = visibleProblems(snapshot.context)
   const { values } = snapshot.context
   const state = snapshot.value as string
@@ -32,33 +34,19 @@ export function connectDemoForm(
     /** The problem each field shows now, if any. */
     problems: shown,
     problemOf: (field: DemoField): Problem | undefined => shown[field],
-    formProps: {
-      id: demoIds.form,
-      noValidate: true,
-      'aria-busy': busy,
-      'data-scope': 'demo-form',
-      'data-state': state,
-      onSubmit: (event: FormEvent) => {
-        event.preventDefault()
-        // A second submit while one is in flight is not an event the machine takes.
-        if (snapshot.can({ type: 'form.submit' })) send({ type: 'form.submit' })
-      },
-    },
+    formProps: { ...form.formProps, id: demoIds.form, 'data-scope': 'demo-form', 'data-state': state },
     getFieldProps: (field: DemoField, { hint = false }: { hint?: boolean } = {}) => {
       const problem = shown[field]
       const describedBy = [problem ? demoIds.error(field) : null, hint ? demoIds.hint(field) : null].filter(Boolean).join(' ')
       return {
-        id: demoIds.field(field),
+        ...form.getInputProps(field),
         name: field,
-        value: values[field],
         required: REQUIRED.includes(field),
         'aria-invalid': problem ? (true as const) : undefined,
         'aria-describedby': describedBy || undefined,
         'data-invalid': problem ? '' : undefined,
         // The select has no read-only state; the machine ignores its changes while sending.
-        ...(field === 'need' ? {} : { readOnly: busy }),
-        onChange: change(field),
-        onBlur: () => send({ type: 'field.blur', field }),
+        ...(field === 'need' ? { readOnly: undefined } : {}),
       }
     },
     labelFor: (field: DemoField) => demoIds.field(field),

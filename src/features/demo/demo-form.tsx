@@ -12,6 +12,7 @@ import { useLang } from '../../i18n/use-lang'
 import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
 import { useToaster } from '../../components/toaster/toaster'
 import { connectDemoForm } from './connect'
+import { problemText } from '../../components/form/problem-text'
 import * as styles from './demo.css'
 
 
@@ -30,20 +31,17 @@ const required: Partial<Record<DemoField, MessageDescriptor>> = {
   need: msg`Please choose what you need help with.`,
 }
 
-const problems: Record<Exclude<Problem, 'required'>, MessageDescriptor> = {
+/** How the demo form words its problems (the account forms use the shared wording). */
+const ownWords = {
   tooLong: msg({ message: 'Please use at most {max} characters.', context: 'form field error' }),
   email: msg`Please enter a valid e-mail address, such as ola@company.no.`,
   url: msg`Please enter a LinkedIn link, such as linkedin.com/in/your-name.`,
   choice: msg`Please choose one of the options.`,
   invalid: msg({ message: 'This value cannot be used.', context: 'form field error' }),
-}
+} satisfies Partial<Record<Problem, MessageDescriptor>>
 
-/** A field's problem as a sentence in the visitor's language. */
-function problemText(i18n: I18n, field: DemoField, problem: Problem): string {
-  if (problem === 'required') return i18n._(required[field] ?? problems.invalid)
-  const descriptor = problems[problem]
-  return i18n._(descriptor.id, { max: LIMITS[field as keyof typeof LIMITS] }, { message: descriptor.message })
-}
+const demoProblemText = (i18n: I18n, field: DemoField, problem: Problem) =>
+  problemText(i18n, problem, { ...ownWords, required: required[field] ?? ownWords.invalid }, { max: LIMITS[field as keyof typeof LIMITS] })
 
 const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
 
@@ -63,7 +61,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
     const problem = api.problemOf(field)
     return (
       <p className={styles.error} {...api.getErrorProps(field)}>
-        {problem ? problemText(i18n, field, problem) : null}
+        {problem ? demoProblemText(i18n, field, problem) : null}
       </p>
     )
   }

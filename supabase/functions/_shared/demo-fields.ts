@@ -1,5 +1,6 @@
 // The demo request's fields, limits and problem names: plain constants, so that the form can
 // show them without loading the schema (demo-request.ts), which needs arktype.
+import type { FieldProblem, FieldProblems as FieldProblemsOf } from './field-problems.ts'
 
 export const NEEDS = ['lead_generation', 'content', 'profile_optimization', 'other'] as const
 export type Need = (typeof NEEDS)[number]
@@ -17,7 +18,7 @@ export type DemoField = (typeof DEMO_FIELDS)[number]
 /** The fields that must be filled in. */
 export const REQUIRED_DEMO_FIELDS = ['name', 'email', 'need'] as const satisfies readonly DemoField[]
 
-/** Why a field was refused; the form translates the key into the visitor's language. */
-export const PROBLEMS = ['required', 'tooLong', 'email', 'url', 'choice', 'invalid'] as const
-export type Problem = (typeof PROBLEMS)[number]
-export type FieldProblems = Partial<Record<DemoField, Problem>>
+/** Why a field was refused (the vocabulary every form shares); the form translates it. */
+export { FIELD_PROBLEMS as PROBLEMS } from './field-problems.ts'
+export type Problem = FieldProblem
+export type FieldProblems = FieldProblemsOf<DemoField>
