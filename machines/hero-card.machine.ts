@@ -1,4 +1,5 @@
 import { assign, fromCallback, setup } from 'xstate'
+import type { MotionEvent } from './motion'
 
 /** How long each step of the hero card shows before the next one (ms). */
 export const HERO_STEP_MS = 4000
@@ -6,7 +7,6 @@ export const HERO_STEP_MS = 4000
 /** The card's steps, in order: drafting outreach, best next message, a sample message. */
 export const HERO_STEP_COUNT = 3
 
-export type MotionEvent = { type: 'motion.reduced' } | { type: 'motion.allowed' }
 
 export type HeroCardEvent = MotionEvent | { type: 'control.pause' } | { type: 'control.play' }
 

@@ -1,4 +1,5 @@
 import { assertEvent, assign, fromCallback, setup } from 'xstate'
+import type { MotionEvent } from './motion'
 
 /** How long each step stays active before the next one (ms). */
 export const STEP_MS = 4000
@@ -6,7 +7,6 @@ export const STEP_MS = 4000
 /** ICP and positioning, content and ghostwriting, outreach and DMs, qualified handoffs. */
 export const STEP_COUNT = 4
 
-export type MotionEvent = { type: 'motion.reduced' } | { type: 'motion.allowed' }
 
 export type HowItWorksEvent =
   | MotionEvent

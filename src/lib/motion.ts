@@ -1,7 +1,7 @@
 import { fromCallback } from 'xstate'
+import type { MotionEvent } from '../../machines/motion'
 import { reducedMotion } from '../styles/theme.css'
 
-export type MotionEvent = { type: 'motion.reduced' } | { type: 'motion.allowed' }
 
 /** Reports the user's motion preference at once and whenever it changes. */
 export const watchMotion = fromCallback<MotionEvent>(({ sendBack }) => {

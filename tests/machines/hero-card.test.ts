@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, vi } from 'vitest'
 import { createActor, fromCallback } from 'xstate'
-import { HERO_STEP_MS, type HeroCardEvent, heroCardMachine, type MotionEvent } from '../../machines/hero-card.machine'
+import { HERO_STEP_MS, type HeroCardEvent, heroCardMachine } from '../../machines/hero-card.machine'
+import type { MotionEvent } from '../../machines/motion'
 import { connectHeroCard } from '../../src/features/landing/hero-card/connect'
 import { delayOf } from '../model/paths'
 import { heroCardEvents, heroCardLabel } from './hero-card.model'

@@ -3,10 +3,10 @@ import { createActor, fromCallback } from 'xstate'
 import {
   type HowItWorksEvent,
   howItWorksMachine,
-  type MotionEvent,
   progressOf,
   STEP_MS,
 } from '../../machines/how-it-works.machine'
+import type { MotionEvent } from '../../machines/motion'
 import { connectHowItWorks } from '../../src/features/landing/how-it-works/connect'
 import { delayOf } from '../model/paths'
 import { howItWorksEvents, howItWorksLabel } from './how-it-works.model'

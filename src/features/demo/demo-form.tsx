@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
 import { type demoFormMachine, demoValidator } from '../../../machines/demo-form.machine'
-import { type DemoField, LIMITS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-fields'
+import { type DemoField, LIMITS, NEEDS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { button, visuallyHidden } from '../../components/ui.css'
@@ -16,7 +16,6 @@ import { problemText } from '../../components/form/problem-text'
 import * as styles from './demo.css'
 
 
-const NEED_ORDER: readonly Need[] = ['lead_generation', 'content', 'profile_optimization', 'other']
 
 const needLabels: Record<Need, MessageDescriptor> = {
   lead_generation: msg({ message: 'Lead Generation', context: 'demo need option' }),
@@ -118,7 +117,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
         </label>
         <select className={clsx(styles.input, styles.select)} {...api.getFieldProps('need')}>
           <option value="">{t({ message: 'Choose…', context: 'demo need placeholder' })}</option>
-          {NEED_ORDER.map((need) => (
+          {NEEDS.map((need) => (
             <option key={need} value={need}>
               {i18n._(needLabels[need])}
             </option>
