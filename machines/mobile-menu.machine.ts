@@ -12,15 +12,15 @@ export const mobileMenuMachine = setup({
     events: {} as MobileMenuEvent,
   },
   actions: {
-    // Provided by the app (src/app/providers.ts): focus goes back to the menu button, or into the
+    // Provided by the header's logic (src/features/header/logic.ts): focus goes back to the menu button, or into the
     // panel's first link.
     focusTrigger: () => {},
     focusFirstItem: () => {},
   },
   actors: {
-    // Provided by the app: sends `route.changed` whenever the location changes.
+    // Provided by the header's logic: sends `route.changed` whenever the location changes.
     watchRoute: fromCallback<MobileMenuEvent>(() => () => {}),
-    // Provided by the app: sends `outside.click` for a press outside the header, and
+    // Provided by the header's logic: sends `outside.click` for a press outside the header, and
     // `key.escape` for Escape wherever focus is.
     watchDismiss: fromCallback<MobileMenuEvent>(() => () => {}),
   },

@@ -8,12 +8,12 @@ export type ProtectedRouteEvent = { type: 'auth.updated'; status: AuthStatus }
 export const protectedRouteMachine = setup({
   types: { events: {} as ProtectedRouteEvent },
   actions: {
-    // Provided by the app.
+    // Provided by the gate's logic (src/features/auth/logic.ts).
     requestSession: () => {},
     redirectToLogin: () => {},
   },
   actors: {
-    // Provided by the app: reports the auth state now and whenever it changes.
+    // Provided by the gate's logic (src/features/auth/logic.ts). reports the auth state now and whenever it changes.
     watchAuth: fromCallback<ProtectedRouteEvent>(() => () => {}),
   },
   guards: {

@@ -2,7 +2,7 @@
 // send-demo-request server function. Web standards and arktype only, so it runs in the browser,
 // in Node and in Deno alike.
 //
-// Rules (spec §5), applied after trimming and Unicode NFC normalisation of every string:
+// Rules, applied after trimming and Unicode NFC normalisation of every string:
 // - name: required, at most 100 characters;
 // - email: required, an e-mail address, at most 255 characters; stored in lower case;
 // - company: optional, at most 200 characters;
