@@ -24,7 +24,7 @@ const linguiMacros = babel({
 const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
-const motionModule = /[\\/]src[\\/]features[\\/]motion[\\/]/
+const motionModule = /[\\/]src[\\/]lib[\\/]motion\.ts$/
 
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
