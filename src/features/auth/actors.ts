@@ -1,5 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
+import { langFromPath } from '../../i18n/lang'
 import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase'
 
 export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
@@ -74,7 +75,8 @@ export const signUp = (returnPath: string) =>
     const { error } = await supabase.auth.signUp({
       email: input.email.trim(),
       password: input.password,
-      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim() } },
+      // The page's language goes with the account: the auth e-mails are written in it.
+      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim(), lang: langFromPath(location.pathname) } },
     })
     if (error) throw failure(error)
   })
