@@ -119,8 +119,8 @@ describe('the retention job', () => {
       )
     await insert('sub_due', '-1 day')
     await insert('sub_kept', '1 year')
-    const [{ result }] = await q<{ result: Record<string, number> }>('select public.delete_expired_data() as result')
-    expect(result!.billing_records).toBeGreaterThanOrEqual(1)
+    const [run] = await q<{ result: Record<string, number> }>('select public.delete_expired_data() as result')
+    expect(run!.result.billing_records).toBeGreaterThanOrEqual(1)
     expect(await q("select stripe_subscription_id from public.billing_records where stripe_subscription_id in ('sub_due', 'sub_kept')")).toEqual([
       { stripe_subscription_id: 'sub_kept' },
     ])
