@@ -1,7 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
 import { langFromPath } from '../../i18n/lang'
-import { AUTH_STORAGE_KEY, getSupabase } from '../../lib/supabase'
+import { AUTH_STORAGE_KEY, getSupabase, withoutProviderTokens } from '../../lib/supabase'
 
 export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
   let unsubscribe: (() => void) | undefined
@@ -11,7 +11,7 @@ export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       // A session read from the URL leaves a bare "#" behind: tidy the address.
       if (window.location.href.endsWith('#')) history.replaceState(history.state, '', `${location.pathname}${location.search}`)
-      sendBack({ type: 'auth.changed', event, session: session as AuthSession | null })
+      sendBack({ type: 'auth.changed', event, session: withoutProviderTokens(session) as AuthSession | null })
     })
     unsubscribe = () => data.subscription.unsubscribe()
   })
