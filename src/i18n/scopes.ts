@@ -10,6 +10,8 @@ export type CatalogScope = (typeof catalogScopes)[number]
 /** Where a message is used decides its scope; files not listed here belong to `core`. */
 const scopeByPath: Array<[prefix: string, scope: CatalogScope]> = [
   ['src/app/route-descriptions', 'meta'],
+  // Shown on registration and checkout, beside the form it is about.
+  ['src/features/legal/consent-note', 'account'],
   ['src/features/legal/', 'legal'],
   ['src/views/privacy-page', 'legal'],
   ['src/views/terms-page', 'legal'],

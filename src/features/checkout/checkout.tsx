@@ -7,6 +7,7 @@ import { useAppMachine } from '../../app/use-app-machine'
 import { ButtonLink } from '../../components/links'
 import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
+import { ConsentNote } from '../legal/consent-note'
 import { useNotify } from '../toaster/toaster'
 import { createCheckout, loadPlan } from './actors'
 import * as styles from './checkout.css'
@@ -48,6 +49,7 @@ export function Checkout() {
         <p className={styles.price}>
           <span data-testid="price">{price}</span> <span className={styles.per}>{t`per month`}</span>
         </p>
+        <ConsentNote action="checkout" />
         <ul className={styles.benefits}>
           {[t`Unlimited messages`, t`Advanced AI analysis and insights`, t`Predictive modelling`, t`Priority support`].map((benefit) => (
             <li key={benefit}>

@@ -15,6 +15,7 @@ import { GoogleButton } from '../account/google-button'
 import { problemText } from '../account/problem-text'
 import { serverMessage } from '../account/server-message'
 import { signInWithGoogle, signUp } from '../auth/actors'
+import { ConsentNote } from '../legal/consent-note'
 import { useNotify } from '../toaster/toaster'
 import { readTypedValues } from '../account/typed-values'
 
@@ -108,6 +109,7 @@ export function RegisterForm() {
             </ul>
           </div>
         ) : null}
+        <ConsentNote action="register" />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Creating account…</Trans> : <Trans>Create account</Trans>}
         </button>
