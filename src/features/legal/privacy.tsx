@@ -279,7 +279,7 @@ function Retention() {
           <Trans>
             <strong>Accounting records</strong> are kept for as long as Norwegian bookkeeping law requires. When an
             account that has paid for a subscription is deleted, by you or automatically, we keep only what the
-            Bookkeeping Act (bokføringsloven) requires of it: the payment provider's references to the customer and
+            Bookkeeping Act (<span lang="nb">bokføringsloven</span>) requires of it: the payment provider's references to the customer and
             the subscription, the plan, its status and the billing period, without your name or e-mail address. We
             delete it 5 years after the end of the accounting year in which the last paid period ended. Invoices and
             receipts are kept by Stripe and in our accounting for as long as the law requires.
