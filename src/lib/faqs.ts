@@ -55,11 +55,11 @@ export const helpFaqs: readonly Faq[] = [
   {
     id: 'cancel',
     question: msg`How do I change or cancel the service?`,
-    answer: msg`There is no binding period. Tell your account manager or write to support at least 7 days before the next billing cycle, and the service ends when the current period runs out.`,
+    answer: msg`There is no binding period. For the done-for-you service, tell your account manager or write to support at least 7 days before the next billing cycle, and the service ends when the current period runs out. The Pro plan you cancel yourself with "Manage subscription" on your dashboard: Pro stays until the end of the month you have paid for, and you can resume it until then.`,
   },
   {
     id: 'data',
     question: msg`How do you handle our data?`,
-    answer: msg`We are GDPR compliant and host data in the EU. Our privacy policy, data processing agreement and list of subprocessors are in the Legal & Trust section, linked at the bottom of every page.`,
+    answer: msg`We are GDPR compliant and store your data in the EU. Where a provider's group is based in the United States, such as our payment provider, our privacy policy names it and the safeguards for any transfer. The privacy policy, the data processing agreement and the list of subprocessors are in the Legal & Trust section, linked at the bottom of every page.`,
   },
 ]

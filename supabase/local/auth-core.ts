@@ -7,6 +7,7 @@ import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
+import { renderAuthMail } from './mail-templates.ts'
 
 export type Db = PGlite | Transaction
 
@@ -277,19 +278,15 @@ export function createAuthCore(ctx: StackContext) {
     }
     const type = kind === 'confirmation' ? 'signup' : 'recovery'
     const link = `${ctx.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`
-    const html = link.replace(/&/g, '&amp;')
-    const mail =
-      kind === 'confirmation'
-        ? {
-            subject: 'Confirm Your Signup',
-            text: `Confirm your signup\n\nFollow this link to confirm your user:\n${link}\n`,
-            html: `<h2>Confirm your signup</h2>\n<p>Follow this link to confirm your user:</p>\n<p><a href="${html}">Confirm your mail</a></p>`,
-          }
-        : {
-            subject: 'Reset Your Password',
-            text: `Reset Password\n\nFollow this link to reset the password for your user:\n${link}\n`,
-            html: `<h2>Reset Password</h2>\n<p>Follow this link to reset the password for your user:</p>\n<p><a href="${html}">Reset Password</a></p>`,
-          }
+    // The product's own templates from config.toml, rendered as GoTrue renders them.
+    const mail = renderAuthMail(kind, {
+      SiteURL: ctx.siteUrl,
+      ConfirmationURL: link,
+      Email: user.email,
+      TokenHash: token,
+      RedirectTo: redirectTo,
+      Data: user.raw_user_meta_data,
+    })
     await ctx.mailbox.send({ to: user.email, ...mail }, tx)
   }
 

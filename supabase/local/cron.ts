@@ -2,9 +2,12 @@
 // extensions.ts) run on their cron schedules, in UTC as pg_cron's default, and the HTTP requests
 // they queue with net.http_post are sent, their answers kept in net._http_response.
 // `tick(now)` runs whatever fell due since the previous tick: the stack calls it at the start of
-// every minute; tests call it with the time they want.
+// every minute; tests call it with the time they want. `run(name)` runs one job on demand (also
+// `POST /local-cron/jobs/<name>/run` with the service-role key, see stack.ts).
 import type { PGlite } from '@electric-sql/pglite'
 import { Cron } from 'croner'
+import { Hono } from 'hono'
+import { bearer, verify } from './jwt.ts'
 
 type Job = { jobid: number; jobname: string | null; schedule: string; command: string }
 type QueuedRequest = {
@@ -20,6 +23,8 @@ type QueuedRequest = {
 export type Scheduler = {
   /** Runs the jobs due in (previous tick, now], then sends the requests they queued; returns the jobs run. */
   tick(now?: Date): Promise<string[]>
+  /** Runs one job now, whatever its schedule (then sends what it queued); false if there is no such job. */
+  run(jobname: string): Promise<boolean>
   /** Ticks at the start of every minute until stop(). */
   start(): void
   stop(): Promise<void>
@@ -105,8 +110,21 @@ export function createScheduler(db: PGlite, since = new Date()): Scheduler {
     timer.unref?.()
   }
 
+  function runNow(jobname: string): Promise<boolean> {
+    const result = running.then(async () => {
+      const { rows } = await db.query<Job>('select jobid, jobname, schedule, command from cron.job where jobname = $1', [jobname])
+      if (!rows[0]) return false
+      await db.exec(rows[0].command)
+      await sendQueued(db)
+      return true
+    })
+    running = result.catch(() => {})
+    return result
+  }
+
   return {
     tick,
+    run: runNow,
     start: schedule,
     async stop() {
       stopped = true
@@ -114,4 +132,25 @@ export function createScheduler(db: PGlite, since = new Date()): Scheduler {
       await running
     },
   }
+}
+
+/** `POST /local-cron/jobs/<name>/run`: runs a scheduled job now, for the service role only
+ * (e.g. `delete-expired-data`, the retention job, without waiting for 03:17 UTC). */
+export function cronRoutes(cron: Scheduler, jwtSecret: string): Hono {
+  const app = new Hono()
+  app.post('/local-cron/jobs/:name/run', async (c) => {
+    const token = bearer(c.req.header('authorization'))
+    const result = token ? await verify(token, jwtSecret) : null
+    if (!result?.ok || result.claims.role !== 'service_role') {
+      return c.json({ code: 401, message: 'The service role key is required to run a job' }, 401)
+    }
+    const name = c.req.param('name')
+    try {
+      if (!(await cron.run(name))) return c.json({ code: 404, message: `No scheduled job named ${name}` }, 404)
+    } catch (error) {
+      return c.json({ code: 500, message: error instanceof Error ? error.message : String(error) }, 500)
+    }
+    return c.json({ ran: name })
+  })
+  return app
 }

@@ -9,7 +9,7 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
 import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
-import { createScheduler, type Scheduler } from './cron.ts'
+import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
 import { openDatabase } from './db.ts'
 import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
 import { cors } from './http.ts'
@@ -113,6 +113,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     auth: { ...DEFAULT_AUTH_CONFIG, ...options.auth },
   }
   const env: FunctionEnv = {}
+  const cron = createScheduler(db)
 
   // The APIs answer any origin, as the hosted gateway does; the mailbox (sign-in links, recovery
   // links) is readable only by its own page and by tools outside a browser.
@@ -128,6 +129,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   )
   app.route('/', mailboxRoutes(ctx.mailbox, keys.jwtSecret))
   app.route('/local-payments', paymentRoutes(ctx, env))
+  app.route('/', cronRoutes(cron, keys.jwtSecret))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
 
   const server = await new Promise<ReturnType<typeof serve>>((ready, fail) => {
@@ -162,7 +164,6 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
      on conflict (name) do update set secret = excluded.secret, updated_at = now()`,
     [url, keys.serviceRoleKey],
   )
-  const cron = createScheduler(db)
   if (options.schedule !== false) cron.start()
 
   if (!options.quiet) console.log(`[local stack] listening on ${url}`)

@@ -48,7 +48,7 @@ describe('sign-up → e-mail → verify → sign-in → user → refresh → sig
     expect(before.error?.status).toBe(400)
 
     const [mail] = await mails(stack, email)
-    expect(mail?.subject).toBe('Confirm Your Signup')
+    expect(mail?.subject).toBe('Bekreft e-postadressen din hos Vekstlinje')
     const link = new URL(mail!.links[0]!)
     expect(link.pathname).toBe('/auth/v1/verify')
     expect(link.searchParams.get('type')).toBe('signup')
@@ -318,7 +318,7 @@ describe('resend and recovery', () => {
     const resent = await sb.auth.resend({ type: 'signup', email })
     expect(resent.error).toBeNull()
     const [latest, first] = await mails(stack, email)
-    expect(latest?.subject).toBe('Confirm Your Signup')
+    expect(latest?.subject).toBe('Bekreft e-postadressen din hos Vekstlinje')
     // Only the newest link confirms.
     expect(fragment(await follow(first!.links[0]!)).get('error_code')).toBe('otp_expired')
     expect(fragment(await follow(latest!.links[0]!)).get('access_token')).toBeTruthy()
@@ -329,7 +329,7 @@ describe('resend and recovery', () => {
     const sb = client(stack)
     expect((await sb.auth.resetPasswordForEmail(email, { redirectTo: `${SITE}/app` })).error).toBeNull()
     const [mail] = await mails(stack, email)
-    expect(mail?.subject).toBe('Reset Your Password')
+    expect(mail?.subject).toBe('Tilbakestill passordet ditt hos Vekstlinje')
     const params = fragment(await follow(mail!.links[0]!))
     expect(params.get('type')).toBe('recovery')
     await sb.auth.setSession({ access_token: params.get('access_token')!, refresh_token: params.get('refresh_token')! })

@@ -192,6 +192,10 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
       'line_items[0][price]': 'price_pro_nok_2499',
       'line_items[0][quantity]': '1',
       customer_email: user.email,
+      'automatic_tax[enabled]': 'true',
+      'tax_id_collection[enabled]': 'true',
+      'tax_id_collection[required]': 'if_supported',
+      billing_address_collection: 'required',
       client_reference_id: user.user.id,
       'metadata[user_id]': user.user.id,
       'subscription_data[metadata][user_id]': user.user.id,
@@ -209,6 +213,8 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     const form = stripe.requests.at(-1)!.form
     expect(form.get('customer')).toBe('cus_existing_42')
     expect(form.has('customer_email')).toBe(false)
+    expect(form.get('customer_update[address]')).toBe('auto')
+    expect(form.get('customer_update[name]')).toBe('auto')
     expect(form.get('success_url')).toBe(`${SITE}/app?success=true`)
     expect(form.get('cancel_url')).toBe(`${SITE}/app?canceled=true`)
   })

@@ -119,13 +119,13 @@ describe('index.ts served by Deno, its environment from the process as on hosted
     }
   }, 60_000)
 
-  it('without RESEND_API_KEY: 500 at the first request and a log line naming the secret', async () => {
+  it('without BREVO_API_KEY: 500 at the first request and a log line naming the secret', async () => {
     const fn = demo()
     const served = await runDeno(fn, dir, join(dir, fn.entrypoint), {
       SUPABASE_URL: stack.url,
       SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
     })
-    const line = logged(served.child, '[send-demo-request] not configured: missing RESEND_API_KEY')
+    const line = logged(served.child, '[send-demo-request] not configured: missing BREVO_API_KEY')
     try {
       const email = uniqueEmail('deno')
       const res = await post(served.url, email)
@@ -143,7 +143,7 @@ describe('index.ts served by Deno, its environment from the process as on hosted
 describe('a deployed function missing a required secret', () => {
   it('answers 500 at its first request, with a log line naming what is missing', async () => {
     const expected: Record<string, string> = {
-      'send-demo-request': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, RESEND_API_KEY',
+      'send-demo-request': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, BREVO_API_KEY',
       'create-checkout': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL',
       'stripe-webhook': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
       'export-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',

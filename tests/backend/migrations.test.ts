@@ -35,18 +35,19 @@ afterAll(() => db.close())
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'retention'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
   })
 
-  it('create the three tables with RLS on', async () => {
+  it('create the four tables with RLS on', async () => {
     const { rows } = await db.query(
       `select relname, relrowsecurity, relreplident from pg_class
        where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'billing_records', relrowsecurity: true, relreplident: 'd' },
       { relname: 'demo_requests', relrowsecurity: true, relreplident: 'd' },
       { relname: 'payment_events', relrowsecurity: true, relreplident: 'd' },
       { relname: 'subscriptions', relrowsecurity: true, relreplident: 'f' },
@@ -58,7 +59,7 @@ describe('migrations from empty', () => {
       expect(await privilege('anon', 'public.subscriptions', action)).toBe(false)
       expect(await privilege('authenticated', 'public.subscriptions', action)).toBe(action === 'SELECT')
       expect(await privilege('service_role', 'public.subscriptions', action)).toBe(true)
-      for (const table of ['public.demo_requests', 'public.payment_events']) {
+      for (const table of ['public.demo_requests', 'public.payment_events', 'public.billing_records']) {
         expect(await privilege('anon', table, action)).toBe(false)
         expect(await privilege('authenticated', table, action)).toBe(false)
         expect(await privilege('service_role', table, action)).toBe(true)

@@ -276,9 +276,9 @@ describe('send-demo-request: nothing is lost', () => {
     expect(await rowsFor(body.email)).toHaveLength(0)
   })
 
-  it('without the service role → 500 not_configured; RESEND_API_KEY counts as a way to notify', async () => {
+  it('without the service role → 500 not_configured; BREVO_API_KEY counts as a way to notify', async () => {
     const body = valid()
-    const res = await post(body, { env: { SUPABASE_SERVICE_ROLE_KEY: undefined, LOCAL_MAILBOX_URL: undefined, RESEND_API_KEY: 're_test' } })
+    const res = await post(body, { env: { SUPABASE_SERVICE_ROLE_KEY: undefined, LOCAL_MAILBOX_URL: undefined, BREVO_API_KEY: 'xkeysib-test' } })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ ok: false, error: 'not_configured' })
     expect(await rowsFor(body.email)).toHaveLength(0)

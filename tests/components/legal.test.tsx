@@ -35,6 +35,11 @@ const docs: Doc[] = [
           /within 72 hours/,
           /up to 24 months after it ends/,
           /deleted automatically after 24 months, unless the relationship is renewed/,
+          /deleted automatically 24 months after they were sent/,
+          /keyed hash of your IP address/,
+          /bokføringsloven/,
+          /Brevo \(Sendinblue SAS\): E-mail: account confirmations and password resets/,
+          /Stripe Payments Europe Ltd\.: The EU-US Data Privacy Framework/,
           /within 30 days after termination/,
           /We answer within 30 days/,
           /within 60 days/,
@@ -49,7 +54,11 @@ const docs: Doc[] = [
           /innen 72 timer/,
           /inntil 24 måneder etter at det er avsluttet/,
           /slettes automatisk etter 24 måneder, med mindre forholdet fornyes/,
-          /innen 30 dager etter opphør/,
+          /slettes automatisk 24 måneder etter at de ble sendt/,
+          /nøkkelbasert hash av IP-adressen din/,
+          /bokføringsloven/,
+          /Brevo \(Sendinblue SAS\): E-post: kontobekreftelser/,
+          /within 30 days after termination|innen 30 dager etter opphør/,
           /Vi svarer innen 30 dager/,
           /innen 60 dager/,
           /Datatilsynet/,
@@ -70,7 +79,11 @@ const docs: Doc[] = [
           /at least 7 days before the next billing cycle/,
           /renew automatically/,
           /paid us in the preceding 3 months/,
-          /Norwegian kroner \(NOK\)/,
+          /Norwegian kroner \(NOK\), excluding VAT/,
+          /2 499 NOK per month excluding VAT/,
+          /"Manage subscription"/,
+          /stays active until the end of the month you have paid for/,
+          /sold to businesses only/,
           /non-refundable once work on the period they cover has started/,
           /Invoices are paid before delivery/,
           /governed by Norwegian law/,
@@ -85,7 +98,10 @@ const docs: Doc[] = [
           /senest 7 dager før neste faktureringsperiode/,
           /fornyes automatisk/,
           /de foregående 3 månedene/,
-          /norske kroner \(NOK\)/,
+          /norske kroner \(NOK\), eksklusive merverdiavgift/,
+          /2 499 kr per måned eksklusive merverdiavgift/,
+          /«Administrer abonnement»/,
+          /selges bare til virksomheter/,
           /refunderes ikke når arbeidet med perioden de gjelder for, har startet/,
           /Fakturaer betales før levering/,
           /norsk rett/,
@@ -102,11 +118,13 @@ const docs: Doc[] = [
     expect: {
       en: {
         title: 'Cookie policy',
-        has: [/Session only/, /1–6 months/, /Up to 12 months/, /local storage/, /we set no analytics or marketing cookies/],
+        has: [/Until you sign out/, /closing the browser does not remove it/, /1–6 months/, /Up to 12 months/, /local storage/, /we set no analytics or marketing cookies/],
+        hasNot: [/Session only/],
       },
       nb: {
         title: 'Informasjonskapsler',
-        has: [/Kun økten/, /1–6 måneder/, /Inntil 12 måneder/, /lokal lagring/, /Vi setter ingen analyse- eller markedsføringskapsler/],
+        has: [/Til du logger ut/, /forsvinner ikke når du lukker nettleseren/, /1–6 måneder/, /Inntil 12 måneder/, /lokal lagring/, /Vi setter ingen analyse- eller markedsføringskapsler/],
+        hasNot: [/Kun økten/],
       },
     },
   },
@@ -300,5 +318,20 @@ describe.each(langs)('legal and trust hub (%s)', (lang) => {
     expect(address).toHaveTextContent(company.street)
     expect(address).toHaveTextContent(`${company.postalCode} ${company.city}`)
     expect(address).toHaveTextContent(lang === 'nb' ? 'Norge' : 'Norway')
+  })
+})
+
+describe.each(langs)('the subprocessor list on the legal pages (%s)', (lang) => {
+  it('the privacy policy and the security page name every subprocessor, its location and transfer basis', async () => {
+    const { subprocessors } = await import('../../src/features/legal/subprocessors')
+    for (const doc of docs.filter((d) => d.path === '/privacy' || d.path === '/security')) {
+      const { text, unmount, i18n } = renderDoc(doc, lang)
+      for (const vendor of subprocessors) {
+        expect(text, `${doc.name}: ${vendor.name}`).toContain(vendor.name)
+        expect(text).toContain(i18n._(vendor.location).replace(/\s+/g, ' '))
+        if (doc.path === '/security' || vendor.transfersOutsideEea) expect(text).toContain(i18n._(vendor.transfer).replace(/\s+/g, ' '))
+      }
+      unmount()
+    }
   })
 })

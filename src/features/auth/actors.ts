@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate'
+import { langFromPath } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
 
 /** What the forms need of a backend auth error. */
@@ -43,7 +44,8 @@ export const signUp = (returnPath: string) =>
     const { error } = await supabase.auth.signUp({
       email: input.email.trim(),
       password: input.password,
-      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim() } },
+      // The page's language goes with the account: the auth e-mails are written in it.
+      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim(), lang: langFromPath(location.pathname) } },
     })
     if (error) throw failure(error)
   })

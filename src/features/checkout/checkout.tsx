@@ -7,6 +7,7 @@ import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import { useToaster } from '../../components/toaster/toaster'
 import { checkoutLogic } from './logic'
+import { ConsentNote } from '../../components/consent-note'
 import * as styles from './checkout.css'
 import { plans } from '../../../supabase/functions/_shared/plans'
 import { benefitTexts, planNames, priceText } from '../../lib/plan-texts'
@@ -34,6 +35,7 @@ export function Checkout() {
         <p className={styles.price}>
           <span data-testid="price">{priceText(CHECKOUT_PLAN.priceNok, lang)}</span> <span className={styles.per}>{t`per month`}</span>
         </p>
+        <ConsentNote action="checkout" />
         <ul className={styles.benefits}>
           {CHECKOUT_PLAN.benefits.map((benefit) => (
             <li key={benefit}>

@@ -18,7 +18,7 @@ const reasons: readonly MessageDescriptor[] = [
 
 const badges: ReadonlyArray<[IconNode, MessageDescriptor, MessageDescriptor]> = [
   [ShieldCheck, claims.gdpr, msg`Data processing agreement for every client`],
-  [Server, claims.euHosting, msg`Your data stays in the EU`],
+  [Server, claims.euHosting, msg`Your data is stored in the EU`],
   [BadgeCheck, claims.sla, msg`Agreed response and delivery times`],
 ]
 

@@ -54,8 +54,9 @@ function WhatWeUse() {
         <Trans>
           <strong>If you sign in</strong>, your session is kept in your browser's local storage, not in a cookie.
           It holds a short-lived access token, a token used to renew it, and basic details about your account. The
-          access token is renewed automatically while you are signed in. The session is removed when you sign out,
-          or when it can no longer be renewed.
+          access token is renewed automatically while you are signed in. Closing the browser does not remove the
+          session: it stays until you sign out, or until it can no longer be renewed. If you sign in with Google,
+          Google's own access token is not stored.
         </Trans>
       </p>
       <p>
@@ -99,8 +100,8 @@ function Categories() {
     <>
       <p>
         <Trans>
-          These are the categories we may use, and the longest time a cookie in each category is kept. The
-          retention periods are limits that also bind us if we add cookies in the future.
+          These are the categories we may use, and the longest time anything in each category is kept in your
+          browser. The retention periods are limits that also bind us if we add cookies in the future.
         </Trans>
       </p>
       <FactCards
@@ -109,8 +110,8 @@ function Categories() {
             name: t({ message: 'Essential', context: 'legal: cookie category' }),
             facts: [
               [purpose, t`Needed for the site to work, such as security and keeping you signed in.`],
-              [retention, t`Session only: deleted when you close the browser.`],
-              [inUse, t`No cookies. Sign-in uses local storage, kept until you sign out, as described above.`],
+              [retention, t`Until you sign out, or until the session can no longer be renewed; closing the browser does not remove it.`],
+              [inUse, t`No cookies. Sign-in uses local storage, as described above.`],
             ],
           },
           {

@@ -1,9 +1,10 @@
 import { msg } from '@lingui/core/macro'
-import { Trans } from '@lingui/react/macro'
+import { Trans, useLingui } from '@lingui/react/macro'
 import { PageLink } from '../../components/links'
 import { company, mailto } from '../../lib/company'
 import { postalAddress } from './company-facts'
 import type { LegalDocumentContent } from './legal-document'
+import { subprocessors } from './subprocessors'
 
 const { legalName, orgNumber, privacyEmail } = company
 const privacyHref = mailto(privacyEmail)
@@ -68,20 +69,26 @@ function DataWeCollect() {
         <li>
           <Trans>
             <strong>Demo requests:</strong> your name, e-mail address, company, LinkedIn profile address, what you
-            need help with and anything you write in the free-text field.
+            need help with and anything you write in the free-text field. With them we store the time, the language
+            of the page, your browser's user agent and a keyed hash of your IP address (not the address itself),
+            which we use to stop abuse of the form.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>Accounts:</strong> your name, e-mail address and password, which is stored only as a salted
-            hash that nobody can read. If you choose "Sign in with Google", Google gives us your name, e-mail
-            address and Google account identifier.
+            <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered (our
+            e-mails to you are written in it), when you last signed in, and your password, which is stored only as a
+            salted hash that nobody can read. If you choose "Sign in with Google", Google gives us your name,
+            e-mail address, profile picture address and Google account identifier; the access token Google sends
+            with them is not kept.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>Subscriptions and payments:</strong> your plan, its status and its renewal date. Card details
-            are entered directly with Stripe; we never see or store full card numbers.
+            <strong>Subscriptions and payments:</strong> your plan, its status and its renewal date, the payment
+            provider's references to you and your subscription, and the payment events it sends us. Your company's
+            name, VAT number and billing address and your card details are entered directly with Stripe; we never
+            see or store full card numbers.
           </Trans>
         </li>
         <li>
@@ -93,8 +100,9 @@ function DataWeCollect() {
         <li>
           <Trans>
             <strong>Technical data:</strong> IP address, browser type, the pages requested and the time of each
-            request, recorded in server logs when you visit the site, and the sign-in session kept in your browser
-            (see the <PageLink to="cookies">cookie policy</PageLink>).
+            request, recorded in the logs of our web host and of Supabase when you visit the site or use your
+            account, and the sign-in session kept in your browser (see the{' '}
+            <PageLink to="cookies">cookie policy</PageLink>).
           </Trans>
         </li>
       </ul>
@@ -177,6 +185,7 @@ function AsProcessor() {
 }
 
 function Sharing() {
+  const { i18n } = useLingui()
   return (
     <>
       <p>
@@ -186,28 +195,15 @@ function Sharing() {
         </Trans>
       </p>
       <ul>
-        <li>
-          <Trans>Hetzner Online GmbH (Germany): hosting of the website.</Trans>
-        </li>
-        <li>
-          <Trans>Supabase Inc.: database, sign-in and server functions, with data stored in the EU (Frankfurt).</Trans>
-        </li>
-        <li>
-          <Trans>Stripe Payments Europe Ltd. (Ireland): card payments and subscriptions.</Trans>
-        </li>
-        <li>
-          <Trans>
-            Brevo (Sendinblue SAS, France): transactional e-mail, such as account confirmations and notices of new
-            demo requests.
-          </Trans>
-        </li>
-        <li>
-          <Trans>Google Ireland Ltd.: only if you choose "Sign in with Google".</Trans>
-        </li>
+        {subprocessors.map((vendor) => (
+          <li key={vendor.id}>
+            <strong>{vendor.name}</strong>: {i18n._(vendor.purpose)} {i18n._(vendor.location)}
+          </li>
+        ))}
       </ul>
       <p>
         <Trans>
-          The purpose, data and location of each are listed in our{' '}
+          The data each of them receives is listed in our{' '}
           <PageLink to="security">security and subprocessors overview</PageLink>. Stripe is also an independent
           controller for some purposes, such as fraud prevention and its own legal duties as a payment provider.
         </Trans>
@@ -223,15 +219,29 @@ function Sharing() {
 }
 
 function Transfers() {
+  const { i18n } = useLingui()
   return (
-    <p>
-      <Trans>
-        We store personal data in the EU/EEA. Supabase, Stripe and Google belong to groups based in the United
-        States, and their staff there may in limited cases access data, for example to give support. Such
-        transfers rely on the EU-US Data Privacy Framework where the recipient is certified under it, and
-        otherwise on the European Commission's standard contractual clauses.
-      </Trans>
-    </p>
+    <>
+      <p>
+        <Trans>
+          We store personal data in the EU/EEA. Some of our subprocessors belong to groups based in the United
+          States, where data may be transferred or accessed from, for example to give support. Each such transfer
+          has a legal basis under Chapter V of the GDPR:
+        </Trans>
+      </p>
+      <ul>
+        {subprocessors
+          .filter((vendor) => vendor.transfersOutsideEea)
+          .map((vendor) => (
+            <li key={vendor.id}>
+              <strong>{vendor.name}</strong>: {i18n._(vendor.transfer)}
+            </li>
+          ))}
+      </ul>
+      <p>
+        <Trans>The others keep the data in the EU/EEA.</Trans>
+      </p>
+    </>
   )
 }
 
@@ -246,8 +256,15 @@ function Retention() {
         </li>
         <li>
           <Trans>
-            <strong>Demo requests and accounts with no activity</strong> are deleted automatically after 24
-            months, unless the relationship is renewed, for example by a new agreement or by signing in again.
+            <strong>Demo requests</strong> are deleted automatically 24 months after they were sent.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            <strong>Accounts with no activity</strong> are deleted automatically after 24 months, unless the
+            relationship is renewed, for example by signing in again or by a new paid period: an account goes, with
+            its data, 24 months after its last sign-in or the end of its last paid period, whichever is later. An
+            account whose subscription is still running is not deleted.
           </Trans>
         </li>
         <li>
@@ -260,7 +277,12 @@ function Retention() {
         </li>
         <li>
           <Trans>
-            <strong>Accounting records</strong> are kept for as long as Norwegian bookkeeping law requires.
+            <strong>Accounting records</strong> are kept for as long as Norwegian bookkeeping law requires. When an
+            account that has paid for a subscription is deleted, by you or automatically, we keep only what the
+            Bookkeeping Act (<span lang="nb">bokføringsloven</span>) requires of it: the payment provider's references to the customer and
+            the subscription, the plan, its status and the billing period, without your name or e-mail address. We
+            delete it 5 years after the end of the accounting year in which the last paid period ended. Invoices and
+            receipts are kept by Stripe and in our accounting for as long as the law requires.
           </Trans>
         </li>
         <li>

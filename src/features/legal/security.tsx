@@ -4,6 +4,7 @@ import { PageLink } from '../../components/links'
 import { company, mailto } from '../../lib/company'
 import { FactCards } from './fact-cards'
 import type { LegalDocumentContent } from './legal-document'
+import { subprocessors } from './subprocessors'
 
 const { supportEmail } = company
 
@@ -25,7 +26,7 @@ function Approach() {
     <>
       <p>
         <Trans>
-          We collect as little as the work requires, keep it in the EU, and give each person access only to what
+          We collect as little as the work requires, store it in the EU, and give each person access only to what
           their role needs. Security is the responsibility of our management, and it is part of how every client
           engagement is planned, not an afterthought.
         </Trans>
@@ -44,19 +45,22 @@ function DataLocation() {
   return (
     <p>
       <Trans>
-        The website is hosted by Hetzner in Germany. Accounts, subscriptions, demo requests and client data are
-        stored with Supabase in the EU, in the AWS Frankfurt region (eu-central-1). Card payments are handled by
-        Stripe in Ireland. We do not keep client data on personal devices or in personal e-mail accounts.
+        The website's pages are hosted by Hetzner in Germany. Accounts, subscriptions, payment events and demo
+        requests are stored with Supabase in the EU, in the AWS Frankfurt region (eu-central-1); the website and
+        the signed-in area hold no data about our clients' prospects. Card payments are handled by Stripe in
+        Ireland, and e-mail is sent through Brevo in France. We do not keep client data on personal devices or in
+        personal e-mail accounts.
       </Trans>
     </p>
   )
 }
 
 function Subprocessors() {
-  const { t } = useLingui()
+  const { i18n, t } = useLingui()
   const purpose = t({ message: 'Purpose', context: 'legal: subprocessor fact' })
   const data = t({ message: 'Data', context: 'legal: subprocessor fact' })
   const location = t({ message: 'Location', context: 'legal: subprocessor fact' })
+  const transfer = t({ message: 'Transfers outside the EU/EEA', context: 'legal: subprocessor fact' })
 
   return (
     <>
@@ -64,51 +68,15 @@ function Subprocessors() {
         <Trans>These are the subprocessors that may process personal data for us:</Trans>
       </p>
       <FactCards
-        items={[
-          {
-            name: 'Hetzner Online GmbH',
-            facts: [
-              [purpose, t`Hosting of the website.`],
-              [data, t`IP addresses and request details in web server logs.`],
-              [location, t`Germany (EU).`],
-            ],
-          },
-          {
-            name: 'Supabase Inc.',
-            facts: [
-              [purpose, t`Database, authentication and server functions.`],
-              [
-                data,
-                t`Account data (name, e-mail address, hashed password), subscriptions, demo requests, and client and campaign data.`,
-              ],
-              [location, t`Data stored in the EU: AWS Frankfurt region (eu-central-1), Germany.`],
-            ],
-          },
-          {
-            name: 'Stripe Payments Europe Ltd.',
-            facts: [
-              [purpose, t`Card payments and subscriptions.`],
-              [data, t`Name, e-mail address, card and billing details, and payment history.`],
-              [location, t`Ireland (EU).`],
-            ],
-          },
-          {
-            name: 'Brevo (Sendinblue SAS)',
-            facts: [
-              [purpose, t`Transactional e-mail, such as notices of new demo requests and account confirmations.`],
-              [data, t`Name, e-mail address, message content and delivery status.`],
-              [location, t`France (EU).`],
-            ],
-          },
-          {
-            name: 'Google Ireland Ltd.',
-            facts: [
-              [purpose, t`"Sign in with Google", only when a user chooses it.`],
-              [data, t`Name, e-mail address and Google account identifier.`],
-              [location, t`Ireland (EU).`],
-            ],
-          },
-        ]}
+        items={subprocessors.map((vendor) => ({
+          name: vendor.name,
+          facts: [
+            [purpose, i18n._(vendor.purpose)],
+            [data, i18n._(vendor.data)],
+            [location, i18n._(vendor.location)],
+            [transfer, i18n._(vendor.transfer)],
+          ],
+        }))}
       />
       <p>
         <Trans>
@@ -165,7 +133,8 @@ function Sessions() {
     <p>
       <Trans>
         Users sign in with e-mail and password, or with Google. The session is kept in the browser's local storage:
-        the access token is short-lived and renewed automatically, and signing out removes it. The database itself
+        the access token is short-lived and renewed automatically, and signing out removes it. Google's own access
+        token, which comes with a Google sign-in, is not stored. The database itself
         enforces that each user can read only their own account and subscription data (row-level security).
       </Trans>
     </p>

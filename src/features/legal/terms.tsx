@@ -12,8 +12,8 @@ function Intro() {
     <p>
       <Trans>
         These terms apply when a business buys our done-for-you LinkedIn service or uses our platform. Please read
-        them before you sign an order or create an account. A signed order or an active subscription means you
-        accept them.
+        them before you sign an order or create an account. By signing an order, creating an account or buying a
+        subscription, you accept them on behalf of the business you represent.
       </Trans>
     </p>
   )
@@ -34,7 +34,9 @@ function About() {
           The agreement consists of the order or order confirmation, these terms, and our{' '}
           <PageLink to="dpa">data processing agreement</PageLink>. If they conflict, the order comes first, then the
           data processing agreement on matters of personal data, then these terms. Our services are sold to
-          businesses only; consumer purchase rules therefore do not apply.
+          businesses only, and consumer purchase rules therefore do not apply: by creating an account or buying, you
+          confirm that you act on behalf of a business. When you buy the Pro plan, you give the business's billing
+          address and, where our payment provider asks for it, its VAT number.
         </Trans>
       </p>
     </>
@@ -81,8 +83,8 @@ function Accounts() {
       <p>
         <Trans>
           You may close your account at any time with "Delete my account" on your account page; a Pro subscription
-          is then cancelled at once. We may suspend an account that is used in breach of these terms or the law, and
-          we will tell you why.
+          is then cancelled at once, and the month already paid for is not refunded. We may suspend an account that
+          is used in breach of these terms or the law, and we will tell you why.
         </Trans>
       </p>
     </>
@@ -135,7 +137,10 @@ function Fees() {
     <>
       <ul>
         <li>
-          <Trans>All fees are stated and invoiced in Norwegian kroner (NOK), excluding VAT.</Trans>
+          <Trans>
+            All fees are stated and invoiced in Norwegian kroner (NOK), excluding VAT. VAT is added at the rate in
+            force.
+          </Trans>
         </li>
         <li>
           <Trans>
@@ -148,7 +153,8 @@ function Fees() {
         </li>
         <li>
           <Trans>
-            The Pro plan is paid by card through our payment provider, Stripe, monthly in advance.
+            The Pro plan costs 2 499 NOK per month excluding VAT. It is paid by card through our payment provider,
+            Stripe, monthly in advance, and VAT is added at checkout.
           </Trans>
         </li>
         <li>
@@ -173,17 +179,24 @@ function Renewal() {
     <>
       <p>
         <Trans>
-          There is no binding period. Recurring retainers and subscriptions renew automatically for a new billing
-          cycle unless you cancel at least 7 days before the next billing cycle starts. A cancellation takes effect
-          at the end of the current cycle.
+          There is no binding period. Recurring retainers renew automatically for a new billing cycle unless you
+          cancel at least 7 days before the next billing cycle starts. Cancel by writing to{' '}
+          <a href={mailto(supportEmail)}>{supportEmail}</a> or to your account manager. A cancellation takes effect at
+          the end of the current cycle.
         </Trans>
       </p>
       <p>
         <Trans>
-          Cancel by writing to <a href={mailto(supportEmail)}>{supportEmail}</a> or to your account manager; the Pro
-          plan can also be cancelled in your account. Either party may terminate the agreement with immediate
-          effect if the other party materially breaches it and does not remedy the breach within 14 days of
-          written notice.
+          The Pro plan renews automatically every month. You can cancel it at any time with "Manage subscription"
+          on your dashboard, which opens our payment provider's page for your subscription. Pro then stays active
+          until the end of the month you have paid for, and your account returns to the Free plan after that. Until
+          then you can resume the subscription on the same page. A month already paid for is not refunded.
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Either party may terminate the agreement with immediate effect if the other party materially breaches it
+          and does not remedy the breach within 14 days of written notice.
         </Trans>
       </p>
     </>

@@ -1,6 +1,6 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { AuthEvent, AuthSession } from '../../../machines/auth.machine'
-import { AUTH_STORAGE_KEY, getSupabase } from '../supabase'
+import { AUTH_STORAGE_KEY, getSupabase, withoutProviderTokens } from '../supabase'
 
 // The session's effects: the app-wide auth actor's only contact with the backend.
 export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
@@ -11,7 +11,7 @@ export const watchAuthChanges = fromCallback<AuthEvent>(({ sendBack }) => {
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       // A session read from the URL leaves a bare "#" behind: tidy the address.
       if (window.location.href.endsWith('#')) history.replaceState(history.state, '', `${location.pathname}${location.search}`)
-      sendBack({ type: 'auth.changed', event, session: session as AuthSession | null })
+      sendBack({ type: 'auth.changed', event, session: withoutProviderTokens(session) as AuthSession | null })
     })
     unsubscribe = () => data.subscription.unsubscribe()
   })

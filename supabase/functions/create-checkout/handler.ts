@@ -82,6 +82,12 @@ async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<s
     mode: 'subscription',
     line_items: [{ price: env.STRIPE_PRICE_PRO!, quantity: 1 }],
     ...(input.customer ? { customer: input.customer } : input.user.email ? { customer_email: input.user.email } : {}),
+    // Sold to businesses, priced excluding VAT (the terms say so): Stripe Tax adds Norwegian VAT to
+    // the price, and the buyer gives the company's VAT number where Stripe supports one.
+    automatic_tax: { enabled: true },
+    tax_id_collection: { enabled: true, required: 'if_supported' },
+    billing_address_collection: 'required',
+    ...(input.customer ? { customer_update: { address: 'auto', name: 'auto' } } : {}),
     client_reference_id: input.user.id,
     metadata: { user_id: input.user.id },
     subscription_data: { metadata: { user_id: input.user.id } },

@@ -9,7 +9,7 @@
 //        | 429 rate_limited (Retry-After) | 500 storage_failed.
 //
 // Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase provides them), and a way to
-// notify: RESEND_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it). Without
+// notify: BREVO_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it). Without
 // them every request answers 500 not_configured, before anything is stored. The rest is optional:
 //   SITE_URL                         the site; its origin is allowed by CORS
 //   SITE_ORIGINS                     comma-separated origins allowed by CORS
@@ -19,8 +19,8 @@
 //   DEMO_RATE_LIMIT_WINDOW_SECONDS   the window (default 3600)
 //   DEMO_NOTIFY_TO                   the sales inbox (default salg@vekstlinje.no)
 //   DEMO_NOTIFY_FROM                 sender for the e-mail provider (default Vekstlinje <noreply@vekstlinje.no>)
-//   RESEND_API_KEY                   when set, notifications go through Resend's HTTP API;
-//                                    otherwise to the local stack's mailbox (LOCAL_MAILBOX_URL)
+//   BREVO_API_KEY                    when set, notifications go through Brevo's HTTP API
+//                                    (../_shared/mail.ts); otherwise to the local mailbox
 //   DEMO_NOTIFY_RETRY_AFTER_SECONDS  unnotified rows older than this are retried on the next
 //                                    accepted request (default 300)
 //   IP_HASH_SECRET                   key of the HMAC that stores IPs only as hashes (default: the service role key)
@@ -32,7 +32,7 @@ import {
 } from '../_shared/demo-request.ts'
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
-import { hasLocalMailbox, sendToLocalMailbox } from '../_shared/local-mailbox.ts'
+import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
 const RETRY_BATCH = 3
@@ -193,25 +193,8 @@ export function notificationFor(request: StoredRequest, to: string) {
 
 async function notify(env: FunctionEnv, request: StoredRequest): Promise<void> {
   const mail = notificationFor(request, env.DEMO_NOTIFY_TO ?? 'salg@vekstlinje.no')
-  if (env.RESEND_API_KEY) {
-    const res = await fetch('https://api.resend.com/emails', {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${env.RESEND_API_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        from: env.DEMO_NOTIFY_FROM ?? 'Vekstlinje <noreply@vekstlinje.no>',
-        to: [mail.to],
-        reply_to: request.email,
-        subject: mail.subject,
-        text: mail.text,
-      }),
-      signal: AbortSignal.timeout(NOTIFY_TIMEOUT_MS),
-    })
-    if (!res.ok) throw new Error(`the e-mail provider answered ${res.status}: ${await res.text()}`)
-  } else if (hasLocalMailbox(env)) {
-    await sendToLocalMailbox(env, mail)
-  } else {
-    throw new Error('no e-mail provider configured (RESEND_API_KEY) and no local mailbox')
-  }
+  const from = env.DEMO_NOTIFY_FROM ?? 'Vekstlinje <noreply@vekstlinje.no>'
+  await sendMail(env, { ...mail, from, replyTo: request.email }, { timeoutMs: NOTIFY_TIMEOUT_MS })
   await markNotified(env, request.id)
 }
 
@@ -270,7 +253,7 @@ const positive = (value: string | undefined, fallback: number) => {
 /** Secrets without which the function cannot keep its promise (store, then notify). */
 export function missingConfiguration(env: FunctionEnv): string[] {
   const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])
-  if (!env.RESEND_API_KEY?.trim() && !env.LOCAL_MAILBOX_URL?.trim()) missing.push('RESEND_API_KEY')
+  missing.push(...missingMailSecrets(env))
   return missing
 }
 

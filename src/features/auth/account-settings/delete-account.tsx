@@ -23,7 +23,7 @@ export function DeleteAccount({ email }: { email: string }) {
       <p className={styles.intro}>
         <Trans>
           Your account, your subscriptions and the demo requests sent with your address are deleted at once. A Pro subscription is
-          cancelled first, so nothing more is charged.
+          cancelled first, so nothing more is charged; of a paid subscription we keep only what bookkeeping law requires.
         </Trans>
       </p>
       {open ? (

@@ -12,6 +12,7 @@ import { GoogleButton } from '../google-button'
 import { problemText } from '../../../components/form/problem-text'
 import { useToaster } from '../../../components/toaster/toaster'
 import { registerLogic } from './logic'
+import { ConsentNote } from '../../../components/consent-note'
 
 export function RegisterForm() {
   const { t, i18n } = useLingui()
@@ -74,6 +75,7 @@ export function RegisterForm() {
             </ul>
           </div>
         ) : null}
+        <ConsentNote action="register" />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Creating account…</Trans> : <Trans>Create account</Trans>}
         </button>
