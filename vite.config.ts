@@ -24,7 +24,9 @@ const linguiMacros = babel({
 const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
-const motionModule = /[\\/]src[\\/]lib[\\/]motion\.ts$/
+// Small modules the landing shares with other pages (the reduced-motion watcher, the service's
+// claims): with the shell, rather than chunks of a few hundred bytes each.
+const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$/
 
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
@@ -60,9 +62,7 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: frameworkModules, priority: 2 },
-            // The reduced-motion watcher is shared by the landing's parts: with the shell, rather
-            // than a chunk of its own.
-            { name: (id, graph) => (isShellModule(id, graph) || motionModule.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
+            { name: (id, graph) => (isShellModule(id, graph) || sharedByLanding.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
           ],
         },
       },

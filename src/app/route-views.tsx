@@ -6,10 +6,10 @@ import { lazyRoute, type RouteView } from './lazy-route'
 type PageModule = { default: ComponentType }
 
 // Every view module, each its own chunk; a record names its view by file.
-const viewModules = import.meta.glob<PageModule>('../views/*-page.tsx')
+const viewModules = import.meta.glob<PageModule>('./*-page.tsx', { base: '../views/' })
 
 function viewLoader(view: string): () => Promise<PageModule> {
-  const load = viewModules[`../views/${view}.tsx`]
+  const load = viewModules[`./${view}.tsx`]
   if (!load) throw new Error(`src/views/${view}.tsx does not exist`)
   return load
 }
