@@ -62,6 +62,8 @@ export default defineConfig(({ command }) => ({
         codeSplitting: {
           groups: [
             { name: 'framework', test: frameworkModules, priority: 2 },
+            // The backend client, loaded only when a page needs the backend.
+            { name: 'supabase-js', test: /node_modules[\\/]@supabase[\\/]/, priority: 2 },
             { name: (id, graph) => (isShellModule(id, graph) || sharedByLanding.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
           ],
         },

@@ -117,6 +117,18 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page.getByTestId('plan-badge')).toHaveText('Free')
   })
 
+  test(`${lang}: a signed-out visitor on a signed-in page goes to sign-in without waiting for the backend client`, async ({ page }) => {
+    // The backend client's chunk is held back: the redirect must not need it.
+    const held: Array<() => Promise<void>> = []
+    await page.route('**/assets/supabase-js-*.js', (route) => {
+      held.push(() => route.continue())
+    })
+    await page.goto(`${prefix}/checkout-pro`)
+    await expect(page).toHaveURL(`${prefix}/login?next=${encodeURIComponent(`${prefix}/checkout-pro`)}`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Logg inn', 'Sign in'))
+    for (const release of held) await release()
+  })
+
   for (const target of ['app', 'checkout-pro']) {
     test(`${lang}: signed out, /${target} goes to sign-in and back`, async ({ page }) => {
       const { email, password, confirm } = await registerAndConfirm(page, lang, 'Per Hansen')
