@@ -276,6 +276,11 @@ export function restRoutes(ctx: StackContext): Hono {
            from pgrst_source _pgrst_t`,
           query.params,
         )
+        // PostgREST answers 406 when a singular response (Accept: application/vnd.pgrst.object+json)
+        // would not be exactly one row, and rolls a write back: the error aborts this transaction.
+        if (single && out[0]!.n !== 1) {
+          throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${out[0]!.n} rows`)
+        }
         let total: number | null = null
         if (prefer.get('count') === 'exact' && statement.countSql) {
           const { rows: counted } = await tx.query<{ n: number }>(statement.countSql, statement.countParams)
@@ -283,13 +288,11 @@ export function restRoutes(ctx: StackContext): Hono {
         }
         return { ...out[0]!, total, offset: statement.offset }
       } catch (error) {
+        if (error instanceof RestError) throw error
         throw pgError(error as PgError, claims.role)
       }
     })
 
-    if (single && result.n !== 1) {
-      throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${result.n} rows`)
-    }
     const range =
       result.n === 0
         ? `*/${result.total ?? '*'}`
