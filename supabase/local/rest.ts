@@ -186,6 +186,8 @@ function pgError(error: PgError, role: string): RestError {
   else if (code === '42P01' || code === '42883') status = 404
   else if (code === '25006') status = 405
   else if (code === '53400' || code?.startsWith('XX')) status = 500
+  // PostgREST's own convention: SQLSTATE PT + a status code answers with that HTTP status.
+  else if (code && /^PT[1-5]\d\d$/.test(code)) status = Number(code.slice(2))
   return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null)
 }
 
@@ -236,8 +238,52 @@ export function restRoutes(ctx: StackContext): Hono {
 
   app.get('/', (c) => c.json({ swagger: '2.0', info: { title: 'Local stand-in for PostgREST' }, paths: {} }))
 
+  // Functions of the public schema, called as PostgREST calls them: POST with the named arguments
+  // as a JSON object, in the caller's role (EXECUTE grants decide), in one transaction.
+  app.post('/rpc/:fn', async (c) => {
+    const name = c.req.param('fn')
+    checkProfile(c)
+    const claims = await claimsOf(c)
+    const body = await readBody(c)
+    if (!isPlainObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object of named arguments')
+    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
+    const single = (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object+json')
+    const text = await db.transaction(async (tx) => {
+      const fn = await findFunction(tx, name, Object.keys(body))
+      const params: unknown[] = []
+      const args = Object.keys(body).map((key) => {
+        const type = fn.args.get(key)!
+        params.push(body[key] === null ? null : typeof body[key] === 'object' ? JSON.stringify(body[key]) : String(body[key]))
+        return `${quoteIdent(key)} => $${params.length}::${type}`
+      })
+      const call = `public.${quoteIdent(fn.name)}(${args.join(', ')})`
+      await tx.query(
+        `select set_config('search_path', 'public', true), set_config('role', $1, true),
+                set_config('request.jwt.claims', $2, true), set_config('request.method', 'POST', true),
+                set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
+        [claims.role, JSON.stringify(claims), `/rpc/${name}`, JSON.stringify(headers)],
+      )
+      try {
+        const sql = fn.returnsSet
+          ? `select coalesce(jsonb_agg(_pgrst_t), '[]')::text as body, count(*)::int as n from ${call} _pgrst_t`
+          : `select to_jsonb(${call})::text as body, 1 as n`
+        const { rows } = await tx.query<{ body: string | null; n: number }>(sql, params)
+        const out = rows[0]!
+        if (single && fn.returnsSet && out.n !== 1) {
+          throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${out.n} rows`)
+        }
+        if (single && fn.returnsSet) return JSON.stringify((JSON.parse(out.body ?? '[]') as unknown[])[0])
+        return out.body ?? 'null'
+      } catch (error) {
+        if (error instanceof RestError) throw error
+        throw pgError(error as PgError, claims.role)
+      }
+    })
+    return c.body(text, 200, { 'Content-Type': 'application/json; charset=utf-8' })
+  })
+
   app.all('/rpc/:fn', () => {
-    throw new RestError(404, 'PGRST202', 'Functions are not supported by the local stack')
+    throw new RestError(405, 'PGRST117', 'Only POST is supported for functions by the local stack')
   })
 
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
@@ -396,4 +442,31 @@ async function primaryKey(tx: Transaction, table: string): Promise<string[]> {
     [table],
   )
   return rows.map((r) => r.name)
+}
+
+type PublicFunction = { name: string; args: Map<string, string>; returnsSet: boolean }
+
+/** The public function `name` whose named arguments cover the given keys (the others having
+ * defaults), as PostgREST chooses an overload; 404 PGRST202 otherwise. */
+async function findFunction(tx: Transaction, name: string, keys: string[]): Promise<PublicFunction> {
+  const { rows } = await tx.query<{ argnames: string[] | null; argtypes: string[]; nargs: number; ndefaults: number; retset: boolean }>(
+    `select p.proargnames as argnames, array(select format_type(t, null) from unnest(p.proargtypes) as t) as argtypes,
+            p.pronargs as nargs, p.pronargdefaults as ndefaults, p.proretset as retset
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
+    [name],
+  )
+  for (const row of rows) {
+    const names = (row.argnames ?? []).slice(0, row.nargs)
+    const required = names.slice(0, row.nargs - row.ndefaults)
+    if (keys.every((key) => names.includes(key)) && required.every((arg) => keys.includes(arg))) {
+      return { name, args: new Map(names.map((arg, i) => [arg, row.argtypes[i]!])), returnsSet: row.retset }
+    }
+  }
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}(${keys.join(', ')}) in the schema cache`,
+    'Searched for the function with the given named arguments',
+  )
 }

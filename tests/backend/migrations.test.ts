@@ -35,7 +35,7 @@ afterAll(() => db.close())
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
