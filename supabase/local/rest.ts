@@ -208,6 +208,35 @@ export function restRoutes(ctx: StackContext): Hono {
 
   app.use('*', requireApiKey(keys.jwtSecret))
 
+  // PostgREST's schema cache: tables' columns and functions are read once, and again after
+  // `notify pgrst, 'reload schema'` (as PostgREST does); the migrations run before the stack serves.
+  const tableColumns = new Map<string, Column[]>()
+  const functions = new Map<string, Promise<FunctionRow[]>>()
+  void db.listen('pgrst', () => {
+    tableColumns.clear()
+    functions.clear()
+  })
+  async function columnsOf(tx: Transaction, table: string): Promise<Column[]> {
+    const known = tableColumns.get(table)
+    if (known) return known
+    const { rows } = await tx.query<Column>(
+      `select column_name as name, udt_name as udt from information_schema.columns
+       where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+      [table],
+    )
+    if (rows.length > 0) tableColumns.set(table, rows)
+    return rows
+  }
+  function functionsNamed(tx: Transaction, name: string): Promise<FunctionRow[]> {
+    let known = functions.get(name)
+    if (!known) {
+      known = readFunctions(tx, name)
+      functions.set(name, known)
+      known.catch(() => functions.delete(name))
+    }
+    return known
+  }
+
   /** The role and claims of the request: the bearer token, else the apikey. */
   async function claimsOf(c: Context): Promise<Claims> {
     const token = bearer(c.req.header('authorization')) ?? c.req.header('apikey') ?? ''
@@ -249,7 +278,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
     const single = (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object+json')
     const text = await db.transaction(async (tx) => {
-      const fn = await findFunction(tx, name, Object.keys(body))
+      const fn = findFunction(name, await functionsNamed(tx, name), Object.keys(body))
       const params: unknown[] = []
       const args = Object.keys(body).map((key) => {
         const type = fn.args.get(key)!
@@ -298,11 +327,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
 
     const result = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<Column>(
-        `select column_name as name, udt_name as udt from information_schema.columns
-         where table_schema = 'public' and table_name = $1 order by ordinal_position`,
-        [table],
-      )
+      const rows = await columnsOf(tx, table)
       if (rows.length === 0) {
         throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`)
       }
@@ -445,17 +470,22 @@ async function primaryKey(tx: Transaction, table: string): Promise<string[]> {
 }
 
 type PublicFunction = { name: string; args: Map<string, string>; returnsSet: boolean }
+type FunctionRow = { argnames: string[] | null; argtypes: string[]; nargs: number; ndefaults: number; retset: boolean }
 
-/** The public function `name` whose named arguments cover the given keys (the others having
- * defaults), as PostgREST chooses an overload; 404 PGRST202 otherwise. */
-async function findFunction(tx: Transaction, name: string, keys: string[]): Promise<PublicFunction> {
-  const { rows } = await tx.query<{ argnames: string[] | null; argtypes: string[]; nargs: number; ndefaults: number; retset: boolean }>(
+async function readFunctions(tx: Transaction, name: string): Promise<FunctionRow[]> {
+  const { rows } = await tx.query<FunctionRow>(
     `select p.proargnames as argnames, array(select format_type(t, null) from unnest(p.proargtypes) as t) as argtypes,
             p.pronargs as nargs, p.pronargdefaults as ndefaults, p.proretset as retset
      from pg_proc p join pg_namespace n on n.oid = p.pronamespace
      where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
     [name],
   )
+  return rows
+}
+
+/** The public function `name` whose named arguments cover the given keys (the others having
+ * defaults), as PostgREST chooses an overload; 404 PGRST202 otherwise. */
+function findFunction(name: string, rows: FunctionRow[], keys: string[]): PublicFunction {
   for (const row of rows) {
     const names = (row.argnames ?? []).slice(0, row.nargs)
     const required = names.slice(0, row.nargs - row.ndefaults)
