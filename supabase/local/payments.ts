@@ -386,6 +386,7 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   }
 
   async function subscriptionById(id: string): Promise<SubscriptionRow | undefined> {
+    if (!/^sub_\w{1,200}$/.test(id)) return undefined
     await ready(db)
     const { rows } = await db.query<SubscriptionRow>('select * from local_stack.subscriptions where id = $1', [id])
     return rows[0]

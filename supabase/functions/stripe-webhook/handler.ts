@@ -75,21 +75,25 @@ const userIdOf = (...candidates: unknown[]): string | null => {
   }
   return null
 }
+/** Seconds since 1970 as ISO 8601, for times up to the year 9999; null otherwise. */
 const isoFromUnix = (seconds: unknown): string | null =>
-  typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000).toISOString() : null
+  typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 && seconds < 253_402_300_800 ? new Date(seconds * 1000).toISOString() : null
+/** Stripe's ids: a prefix, an underscore, letters, digits and underscores. */
+const stripeId = (prefix: string, value: string | null): string | null =>
+  value !== null && value.length <= 255 && new RegExp(`^${prefix}_\\w+$`).test(value) ? value : null
 
 /** The subscription an event concerns, and the account it names, or null when it concerns none. */
 export function subscriptionOfEvent(type: string, object: Json): { subscriptionId: string; userId: string | null } | null {
   switch (type) {
     case 'checkout.session.completed': {
-      const subscriptionId = idOf(object.subscription)
+      const subscriptionId = stripeId('sub', idOf(object.subscription))
       if (object.mode !== 'subscription' || !subscriptionId) return null
       return { subscriptionId, userId: userIdOf(object.client_reference_id, obj(object.metadata)?.user_id) }
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const subscriptionId = str(object.id)
+      const subscriptionId = stripeId('sub', str(object.id))
       return subscriptionId ? { subscriptionId, userId: userIdOf(obj(object.metadata)?.user_id) } : null
     }
     case 'invoice.payment_succeeded':
@@ -97,7 +101,7 @@ export function subscriptionOfEvent(type: string, object: Json): { subscriptionI
     case 'invoice.payment_failed': {
       // Since API 2025-03-31 at parent.subscription_details; older versions at the top level.
       const details = obj(obj(object.parent)?.subscription_details)
-      const subscriptionId = idOf(details?.subscription) ?? idOf(object.subscription)
+      const subscriptionId = stripeId('sub', idOf(details?.subscription) ?? idOf(object.subscription))
       if (!subscriptionId) return null
       return { subscriptionId, userId: userIdOf(obj(details?.metadata)?.user_id, obj(obj(object.subscription_details)?.metadata)?.user_id) }
     }
@@ -170,7 +174,7 @@ function recordEvent(env: FunctionEnv, event: { id: string; type: string; create
   return rpc<number | null>(
     env,
     'record_payment_event',
-    { event_id: event.id, event_type: event.type, created: isoFromUnix(event.created) ?? new Date().toISOString(), account: userId },
+    { event_id: event.id, event_type: event.type.slice(0, 200), created: isoFromUnix(event.created), account: userId },
     'record event',
   )
 }
@@ -325,7 +329,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(400, { error: `Invalid signature: ${(error as Error).message}` })
   }
   const object = obj((event as { data?: { object?: unknown } }).data?.object)
-  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number' || !object) {
+  if (!stripeId('evt', typeof event.id === 'string' ? event.id : null) || typeof event.type !== 'string' || !isoFromUnix(event.created) || !object) {
     return json(400, { error: 'Malformed event' })
   }
 
