@@ -151,7 +151,7 @@ describe('postgres_changes on subscriptions', () => {
     await carol.sb.auth.signOut({ scope: 'local' })
     // The client pushes the anon key; as anon the rows are invisible.
     const sentinel = await watch(serviceClient(stack), `user_id=eq.${carol.user.id}`)
-    await service.from('subscriptions').insert(row(carol.user.id))
+    await service.from('subscriptions').insert({ ...row(carol.user.id), status: 'canceled' })
     await sentinel.next(500)
     expect(watching.received).toHaveLength(1)
   })

@@ -157,8 +157,8 @@ describe('row 14: a refused single-object write commits nothing', () => {
     const service = serviceClient(stack)
     const marker = `sub_${crypto.randomUUID()}`
     await service.from('subscriptions').insert([
-      { user_id: owner.user.id, product_name: 'pro', status: 'active', stripe_subscription_id: `${marker}_a` },
-      { user_id: owner.user.id, product_name: 'pro', status: 'active', stripe_subscription_id: `${marker}_b` },
+      { user_id: owner.user.id, product_name: 'pro', status: 'past_due', stripe_subscription_id: `${marker}_a` },
+      { user_id: owner.user.id, product_name: 'pro', status: 'past_due', stripe_subscription_id: `${marker}_b` },
     ])
     const res = await fetch(`${stack.url}/rest/v1/subscriptions?user_id=eq.${owner.user.id}`, {
       method: 'PATCH',
@@ -173,16 +173,16 @@ describe('row 14: a refused single-object write commits nothing', () => {
     expect(res.status).toBe(406)
     expect(await res.json()).toMatchObject({ code: 'PGRST116', details: 'The result contains 2 rows' })
     const { rows } = await stack.db.query<{ status: string }>('select status from public.subscriptions where user_id = $1', [owner.user.id])
-    expect(rows.map((r) => r.status)).toEqual(['active', 'active'])
+    expect(rows.map((r) => r.status)).toEqual(['past_due', 'past_due'])
 
     // Through the client too: .single() on an update of one row still works.
     const one = await client(stack, { key: stack.serviceRoleKey })
       .from('subscriptions')
-      .update({ status: 'past_due' })
+      .update({ status: 'unpaid' })
       .eq('stripe_subscription_id', `${marker}_a`)
       .select()
       .single()
     expect(one.error).toBeNull()
-    expect(one.data).toMatchObject({ status: 'past_due' })
+    expect(one.data).toMatchObject({ status: 'unpaid' })
   })
 })
