@@ -20,7 +20,7 @@ import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 import { CustomerModel, isEntitling, isFinal, MOVES, type Move, prng, type StripeEvent, shuffle } from './stripe-model.ts'
 
 const SEED = Number(process.env.STRIPE_MODEL_SEED ?? 20261125)
-const RUNS = Number(process.env.STRIPE_MODEL_RUNS ?? 250)
+const RUNS = Number(process.env.STRIPE_MODEL_RUNS ?? 200)
 const SECRET = 'whsec_model_of_the_event_stream'
 
 let stack: LocalStack
