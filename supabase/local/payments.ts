@@ -42,6 +42,9 @@ export function localWebhookSecret(jwtSecret: string): string {
 }
 
 const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`
+/** A subscription id that sorts by creation (milliseconds first): of two bought in one second, the
+ * webhook keeps the one with the smaller id, which is then the first bought. */
+const subscriptionId = () => `sub_local_${Date.now().toString(16).padStart(12, '0')}${randomBytes(6).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
 
 type SessionRow = {
@@ -472,7 +475,7 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
     const { rows } = await db.query<SubscriptionRow>(
       `insert into local_stack.subscriptions (id, customer_id, user_id, plan, price_id, status, created, current_period_start, current_period_end)
        values ($1, $2, $3, $4, $5, 'active', $6, $6, $7) returning *`,
-      [localId('sub'), open.customer_id, open.user_id, plan.id, (plan.stripePriceEnv && env[plan.stripePriceEnv]) || `price_local_${plan.id}`, start, start + PERIOD_SECONDS],
+      [subscriptionId(), open.customer_id, open.user_id, plan.id, (plan.stripePriceEnv && env[plan.stripePriceEnv]) || `price_local_${plan.id}`, start, start + PERIOD_SECONDS],
     )
     const subscription = rows[0]!
     await db.query(`update local_stack.payment_sessions set subscription_id = $2, current_period_end = to_timestamp($3) where id = $1`, [
