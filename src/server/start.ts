@@ -2,17 +2,21 @@ import { serve } from '@hono/node-server'
 import { distDir } from '../build/site'
 import { startLocalStack, usesHostedSupabase } from './local-supabase'
 import { createSiteServer } from './site-server'
+import { claimSite, loadEnvFiles, refusal, stateDirOf } from './single-start.mjs'
 
 // `npm start`: serves the built site, and the local Supabase stack unless a hosted project is set.
-for (const file of ['.env', '.env.local']) {
-  try {
-    process.loadEnvFile(file)
-  } catch {
-    // No such file: the environment alone configures the site.
-  }
-}
+loadEnvFiles()
 const port = Number(process.env.PORT ?? 5173)
 const siteUrl = `http://localhost:${port}`
+// `npm start` checked this before building; `npm run serve` comes straight here.
+const stateDir = stateDirOf()
+const busy = refusal(stateDir)
+if (busy) {
+  console.error(busy)
+  process.exit(1)
+}
+const release = claimSite(stateDir, siteUrl)
+process.once('exit', release)
 const stack = usesHostedSupabase() ? undefined : await startLocalStack(process.env.SITE_URL ?? siteUrl)
 const supabaseUrl = stack?.url ?? process.env.VITE_SUPABASE_URL
 
@@ -27,6 +31,7 @@ const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.
 })
 
 const stop = async () => {
+  release()
   server.close()
   await stack?.stop()
   process.exit(0)

@@ -3,6 +3,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { getConnInfo } from '@hono/node-server/conninfo'
+import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
@@ -53,10 +54,28 @@ export type FlowRow = {
 }
 
 export const API_VERSION = '2024-01-01'
-export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/** GoTrue refuses longer addresses before any other check ("An email address is too long"). */
+export const MAX_EMAIL_LENGTH = 255
+/** GoTrue's MaxPasswordLength: bcrypt reads 72 bytes; GoTrue refuses more rather than cut. */
+export const MAX_PASSWORD_BYTES = 72
+
+/** `local@domain.tld` with no whitespace, control or invisible format characters. Linear time and
+ * bounded: the length is checked first (a backtracking pattern on a long input froze the stack). */
+export function isEmailAddress(value: string): boolean {
+  if (value.length === 0 || value.length > MAX_EMAIL_LENGTH) return false
+  if (/[\s\p{C}]/u.test(value)) return false
+  const at = value.indexOf('@')
+  if (at <= 0 || at !== value.lastIndexOf('@')) return false
+  const domain = value.slice(at + 1)
+  const dot = domain.indexOf('.', 1)
+  return dot > 0 && dot < domain.length - 1
+}
 export const OTP_LIFETIME_S = 3600
 export const FLOW_LIFETIME_S = 600
-export const WINDOW_MS = 5 * 60 * 1000
+/** GoTrue's limiters refill per five minutes. */
+export const RATE_WINDOW_MS = 5 * 60 * 1000
+/** Deepest JSON nesting a request body may have (PostgreSQL's jsonb refuses deep documents). */
+export const MAX_JSON_DEPTH = 64
 
 export class AuthError extends Error {
   constructor(
@@ -126,22 +145,59 @@ export function obfuscatedUser(email: string, data: Record<string, unknown>) {
 }
 
 
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
+
+/** A parsed request body as GoTrue's JSON decoder leaves it: lone surrogates become U+FFFD. A NUL
+ * character (PostgreSQL text cannot hold one) or nesting deeper than MAX_JSON_DEPTH is refused
+ * with a 400 instead of failing in the database. Iterative, so no input can exhaust the stack. */
+export function cleanJson(root: unknown): unknown {
+  const fix = (text: string) => {
+    if (text.includes('\u0000')) throw new AuthError(400, 'validation_failed', 'Request contains a NUL character (\\u0000)')
+    return text.replace(LONE_SURROGATE, '\uFFFD')
+  }
+  if (typeof root === 'string') return fix(root)
+  if (typeof root !== 'object' || root === null) return root
+  const out: unknown = Array.isArray(root) ? [] : {}
+  const stack: Array<{ from: unknown; to: Record<string, unknown> | unknown[]; depth: number }> = [
+    { from: root, to: out as Record<string, unknown>, depth: 1 },
+  ]
+  while (stack.length > 0) {
+    const { from, to, depth } = stack.pop()!
+    if (depth > MAX_JSON_DEPTH) throw new AuthError(400, 'validation_failed', 'Request body is nested too deeply')
+    for (const [key, value] of Object.entries(from as object)) {
+      let copy: unknown = value
+      if (typeof value === 'string') copy = fix(value)
+      else if (typeof value === 'object' && value !== null) {
+        copy = Array.isArray(value) ? [] : {}
+        stack.push({ from: value, to: copy as Record<string, unknown>, depth: depth + 1 })
+      }
+      ;(to as Record<string, unknown>)[fix(key)] = copy
+    }
+  }
+  return out
+}
+
 /** Helpers bound to one stack. */
 export function createAuthCore(ctx: StackContext) {
   const { db, keys, auth: config } = ctx
-  const hits = new Map<string, { count: number; resetAt: number }>()
+  // GoTrue's limiters (tollbooth) are token buckets per client IP: full at `rateLimitBurst`
+  // requests, refilled at the configured number per five minutes.
+  const buckets = new Map<string, { tokens: number; at: number }>()
 
-  function rateLimit(c: Context, bucket: string, limit: number) {
+  function rateLimit(c: Context, bucket: 'signups' | 'recover' | 'resend' | 'user' | 'token' | 'verify', perFiveMinutes: number) {
     const ip = getConnInfo(c).remote.address ?? 'unknown'
     const key = `${bucket}:${ip}`
     const now = Date.now()
-    const entry = hits.get(key)
-    if (!entry || entry.resetAt <= now) {
-      hits.set(key, { count: 1, resetAt: now + WINDOW_MS })
-      return
+    const burst = Math.max(1, config.rateLimitBurst)
+    const entry = buckets.get(key) ?? { tokens: burst, at: now }
+    entry.tokens = Math.min(burst, entry.tokens + (Math.max(0, now - entry.at) * perFiveMinutes) / RATE_WINDOW_MS)
+    entry.at = now
+    buckets.set(key, entry)
+    if (entry.tokens < 1) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
+    entry.tokens -= 1
+    if (buckets.size > 10_000) {
+      for (const [k, v] of buckets) if (now - v.at > 60 * 60 * 1000) buckets.delete(k)
     }
-    entry.count += 1
-    if (entry.count > limit) throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }
 
   async function body(c: Context): Promise<Record<string, unknown>> {
@@ -155,7 +211,7 @@ export function createAuthCore(ctx: StackContext) {
       throw new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${(error as Error).message}`)
     }
     if (!isPlainObject(parsed)) throw new AuthError(400, 'bad_json', 'Request body must be a JSON object')
-    return parsed
+    return cleanJson(parsed) as Record<string, unknown>
   }
 
   /** Where links and the Google page may send the browser: the site and any localhost port. */
@@ -193,11 +249,26 @@ export function createAuthCore(ctx: StackContext) {
     return userJson(user, await identitiesOf(tx, user.id))
   }
 
+  /** GoTrue's checkPasswordStrength: lengths in bytes; over 72 bytes is refused, never cut. */
   function checkPassword(password: string) {
-    if (password.length < config.minimumPasswordLength) {
+    const bytes = new TextEncoder().encode(password).byteLength
+    if (bytes > MAX_PASSWORD_BYTES) {
+      throw new AuthError(400, 'validation_failed', `Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`)
+    }
+    if (bytes < config.minimumPasswordLength) {
       const message = `Password should be at least ${config.minimumPasswordLength} characters.`
       throw new AuthError(422, 'weak_password', message, { weak_password: { reasons: ['length'], message } })
     }
+  }
+
+  // A sign-in for an address nobody has spends the same bcrypt work as a wrong password, so the
+  // answer's timing does not tell which addresses have accounts.
+  let dummyHash: Promise<string> | undefined
+  async function passwordMatches(password: string, hash: string | null | undefined): Promise<boolean> {
+    if (hash) return bcrypt.compare(password, hash)
+    dummyHash ??= bcrypt.hash(randomToken(), config.passwordHashCost)
+    await bcrypt.compare(password, await dummyHash)
+    return false
   }
 
   async function accessToken(user: UserRow, sessionId: string, method: string) {
@@ -343,6 +414,7 @@ export function createAuthCore(ctx: StackContext) {
     identitiesOf,
     publicUser,
     checkPassword,
+    passwordMatches,
     issueSession,
     sessionResponse,
     sendMail,

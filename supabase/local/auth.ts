@@ -9,8 +9,9 @@ import {
   AuthError,
   createAuthCore,
   type Db,
-  EMAIL,
   FLOW_LIFETIME_S,
+  isEmailAddress,
+  MAX_EMAIL_LENGTH,
   type FlowRow,
   OTP_LIFETIME_S,
   randomToken,
@@ -28,7 +29,16 @@ export function authRoutes(ctx: StackContext): Hono {
   const { db, keys, auth: config } = ctx
   const app = new Hono()
   const core = createAuthCore(ctx)
-  const { rateLimit, body, redirectTarget, findUser, publicUser, checkPassword, issueSession, sessionResponse, sendMail, pkceParams, caller, sessionFragment } = core
+  const { rateLimit, body, redirectTarget, findUser, publicUser, checkPassword, passwordMatches, issueSession, sessionResponse, sendMail, pkceParams, caller, sessionFragment } = core
+
+  /** GoTrue's validateEmail: required, then the length, then the format. */
+  function validEmail(raw: unknown, required = 'An email address is required'): string {
+    const email = str(raw).trim().toLowerCase()
+    if (!email) throw new AuthError(400, 'validation_failed', required)
+    if (email.length > MAX_EMAIL_LENGTH) throw new AuthError(400, 'validation_failed', 'An email address is too long')
+    if (!isEmailAddress(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+    return email
+  }
 
   // ---------- routes ----------
 
@@ -58,6 +68,14 @@ export function authRoutes(ctx: StackContext): Hono {
     return apiKey(c, next)
   })
 
+  // PostgreSQL text cannot hold NUL: a query parameter with one is refused before it reaches a query.
+  app.use('*', async (c, next) => {
+    if (c.req.url.includes('%00') && Object.values(c.req.queries()).some((values) => values.some((v) => v.includes('\u0000')))) {
+      throw new AuthError(400, 'validation_failed', 'Request contains a NUL character (\\u0000)')
+    }
+    return next()
+  })
+
   app.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'Local stand-in for GoTrue' }))
 
   app.get('/settings', (c) =>
@@ -73,15 +91,12 @@ export function authRoutes(ctx: StackContext): Hono {
 
 
   app.post('/signup', async (c) => {
-    rateLimit(c, 'sign_in_sign_ups', config.signInSignUps)
+    rateLimit(c, 'signups', config.signInSignUps)
     const b = await body(c)
-    const email = str(b.email).trim().toLowerCase()
     const password = str(b.password)
     const data = isPlainObject(b.data) ? b.data : {}
-    if (!email) throw new AuthError(422, 'validation_failed', 'To signup, please provide your email')
-    if (!EMAIL.test(email) || email.length > 255) {
-      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
-    }
+    if (!str(b.email).trim()) throw new AuthError(422, 'validation_failed', 'To signup, please provide your email')
+    const email = validEmail(b.email)
     if (!password) throw new AuthError(422, 'validation_failed', 'Signup requires a valid password')
     checkPassword(password)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
@@ -127,27 +142,27 @@ export function authRoutes(ctx: StackContext): Hono {
 
   app.post('/token', async (c) => {
     const grant = c.req.query('grant_type')
+    if (!['password', 'refresh_token', 'pkce'].includes(grant ?? '')) throw new AuthError(400, 'validation_failed', 'unsupported_grant_type')
+    // As GoTrue's Token endpoint: one limiter (token_refresh) for every grant.
+    rateLimit(c, 'token', config.tokenRefresh)
     if (grant === 'password') return c.json(await passwordGrant(c))
     if (grant === 'refresh_token') return c.json(await refreshGrant(c))
-    if (grant === 'pkce') return c.json(await pkceGrant(c))
-    throw new AuthError(400, 'validation_failed', 'unsupported_grant_type')
+    return c.json(await pkceGrant(c))
   })
 
   async function passwordGrant(c: Context) {
-    rateLimit(c, 'sign_in_sign_ups', config.signInSignUps)
     const b = await body(c)
     const email = str(b.email).trim().toLowerCase()
     const password = str(b.password)
     if (!email) throw new AuthError(400, 'validation_failed', 'missing email or phone')
-    const user = await findUser(db, 'email', email)
-    const ok = user?.encrypted_password ? await bcrypt.compare(password, user.encrypted_password) : false
+    const user = email.length <= MAX_EMAIL_LENGTH ? await findUser(db, 'email', email) : undefined
+    const ok = await passwordMatches(password, user?.encrypted_password)
     if (!user || !ok) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials')
     if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed')
     return db.transaction((tx) => issueSession(tx, user.id, 'password'))
   }
 
   async function refreshGrant(c: Context) {
-    rateLimit(c, 'token_refresh', config.tokenRefresh)
     const b = await body(c)
     const presented = str(b.refresh_token)
     if (!presented) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
@@ -198,7 +213,6 @@ export function authRoutes(ctx: StackContext): Hono {
   }
 
   async function pkceGrant(c: Context) {
-    rateLimit(c, 'sign_in_sign_ups', config.signInSignUps)
     const b = await body(c)
     const code = str(b.auth_code)
     const verifier = str(b.code_verifier)
@@ -227,6 +241,7 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.put('/user', async (c) => {
+    rateLimit(c, 'user', config.signInSignUps)
     const { user, sessionId } = await caller(c)
     const b = await body(c)
     if (b.email !== undefined && str(b.email).toLowerCase() !== user.email) {
@@ -302,6 +317,7 @@ export function authRoutes(ctx: StackContext): Hono {
   }
 
   app.get('/verify', async (c) => {
+    rateLimit(c, 'verify', config.tokenVerifications)
     const type = c.req.query('type') ?? ''
     const token = c.req.query('token') ?? ''
     const target = new URL(redirectTarget(c.req.query('redirect_to')))
@@ -336,7 +352,7 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.post('/verify', async (c) => {
-    rateLimit(c, 'sign_in_sign_ups', config.signInSignUps)
+    rateLimit(c, 'verify', config.tokenVerifications)
     const b = await body(c)
     const session = await db.transaction(async (tx) => {
       const user = await consumeToken(tx, str(b.token_hash), str(b.type))
@@ -347,9 +363,9 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.post('/recover', async (c) => {
+    rateLimit(c, 'recover', config.signInSignUps)
     const b = await body(c)
-    const email = str(b.email).trim().toLowerCase()
-    if (!EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = validEmail(b.email)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
     await db.transaction(async (tx) => {
       const user = await findUser(tx, 'email', email)
@@ -359,13 +375,13 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.post('/resend', async (c) => {
+    rateLimit(c, 'resend', config.signInSignUps)
     const b = await body(c)
     const type = str(b.type)
     if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
       throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
     }
-    const email = str(b.email).trim().toLowerCase()
-    if (!EMAIL.test(email)) throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format')
+    const email = validEmail(b.email)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
     await db.transaction(async (tx) => {
       const user = await findUser(tx, 'email', email)

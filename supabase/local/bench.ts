@@ -29,7 +29,7 @@ const stack = await startStack({
   port: 0,
   dataDir: null,
   quiet: true,
-  auth: { autoconfirm: true, signInSignUps: 100_000, tokenRefresh: 100_000 },
+  auth: { autoconfirm: true, signInSignUps: 100_000, tokenRefresh: 100_000, rateLimitBurst: 100_000 },
 })
 const coldStart = performance.now() - startedAt
 

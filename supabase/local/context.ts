@@ -1,5 +1,6 @@
 // What every part of the stack shares.
 import type { PGlite } from '@electric-sql/pglite'
+import { configuredAuth } from './config.ts'
 import type { Keys } from './jwt.ts'
 import type { Mailbox } from './mailbox.ts'
 
@@ -12,24 +13,35 @@ export type AuthConfig = {
   refreshTokenReuseInterval: number
   /** Seconds between two e-mails to the same address (config.toml auth.email.max_frequency). */
   emailMaxFrequency: number
-  /** Sign-ups and sign-ins per client IP per 5 minutes. */
+  /** GoTrue's RATE_LIMIT_OTP (config.toml sign_in_sign_ups): sign-ups, /recover, /resend and
+   * PUT /user, each its own bucket per client IP, refilled at this many per 5 minutes. */
   signInSignUps: number
-  /** Token refreshes per client IP per 5 minutes. */
+  /** GoTrue's RATE_LIMIT_TOKEN_REFRESH (config.toml token_refresh): every grant of /token
+   * (password sign-in, refresh, PKCE) shares one bucket per client IP, refilled per 5 minutes. */
   tokenRefresh: number
+  /** GoTrue's RATE_LIMIT_VERIFY (config.toml token_verifications): /verify per client IP per 5 minutes. */
+  tokenVerifications: number
+  /** Requests a bucket holds when full; GoTrue gives each of these limiters a burst of 30. */
+  rateLimitBurst: number
+  /** In bytes, as GoTrue counts (config.toml minimum_password_length). */
   minimumPasswordLength: number
   /** bcrypt cost; 10 as GoTrue. Tests may lower it to save time. */
   passwordHashCost: number
 }
 
+/** GoTrue's own defaults, then what supabase/config.toml sets (config.ts reads it). */
 export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   autoconfirm: false,
   jwtExpiry: 3600,
   refreshTokenReuseInterval: 10,
-  emailMaxFrequency: 1,
-  signInSignUps: 300,
-  tokenRefresh: 1500,
+  emailMaxFrequency: 60,
+  signInSignUps: 30,
+  tokenRefresh: 150,
+  tokenVerifications: 30,
+  rateLimitBurst: 30,
   minimumPasswordLength: 6,
   passwordHashCost: 10,
+  ...configuredAuth(),
 }
 
 export type StackContext = {

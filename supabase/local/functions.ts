@@ -4,7 +4,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { Hono } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import { type Context, Hono } from 'hono'
 import { CORS_HEADERS } from './http.ts'
 import { bearer, verify } from './jwt.ts'
 
@@ -46,6 +47,25 @@ export async function loadFunctions(dir: string): Promise<Map<string, FunctionHa
   return handlers
 }
 
+/** The header hosted Supabase's edge (Cloudflare) sets to the address of the client it accepted
+ * the connection from, overwriting whatever the client sent (see supabase/README.md). */
+export const CLIENT_ADDRESS_HEADER = 'cf-connecting-ip'
+
+/** The request as the platform hands it to a function: CLIENT_ADDRESS_HEADER is the socket's peer
+ * address, never a value the client chose. */
+function withClientAddress(c: Context): Request {
+  const req = c.req.raw
+  const headers = new Headers(req.headers)
+  headers.set(CLIENT_ADDRESS_HEADER, getConnInfo(c).remote.address ?? '')
+  const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
+  return new Request(req.url, {
+    method: req.method,
+    headers,
+    ...(hasBody ? { body: req.body, duplex: 'half' } : {}),
+    signal: req.signal,
+  } as RequestInit)
+}
+
 function gatewayError(status: number, message: string): Response {
   return new Response(JSON.stringify({ code: status, message }), {
     status,
@@ -60,8 +80,8 @@ export function functionRoutes(options: {
   jwtSecret: string
 }): Hono {
   const app = new Hono()
-  app.all('/:name/*', (c) => invoke(c.req.param('name'), c.req.raw))
-  app.all('/:name', (c) => invoke(c.req.param('name'), c.req.raw))
+  app.all('/:name/*', (c) => invoke(c.req.param('name'), withClientAddress(c)))
+  app.all('/:name', (c) => invoke(c.req.param('name'), withClientAddress(c)))
 
   async function invoke(name: string, req: Request): Promise<Response> {
     const handler = options.handlers.get(name)

@@ -3,7 +3,7 @@
 // and returns to the app with the implicit-flow fragment or a PKCE code.
 import { createHash, randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { type AuthCore, AuthError, type Db, EMAIL, FLOW_LIFETIME_S, type FlowRow, randomToken } from './auth-core.ts'
+import { type AuthCore, AuthError, type Db, FLOW_LIFETIME_S, type FlowRow, isEmailAddress, randomToken } from './auth-core.ts'
 import type { StackContext } from './context.ts'
 import { googlePage, htmlResponse, messagePage } from './pages.ts'
 
@@ -67,7 +67,7 @@ export function googleRoutes(ctx: StackContext, core: AuthCore): Hono {
       target.hash = new URLSearchParams({ ...error, sb: '' }).toString()
       return c.redirect(target.toString(), 303)
     }
-    if (!EMAIL.test(email) || email.length > 255) {
+    if (!isEmailAddress(email)) {
       return htmlResponse(googlePage({ action: googleAction(), state, email, error: 'Enter an e-mail address, like name@example.com.' }), 400)
     }
 

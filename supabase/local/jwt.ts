@@ -46,13 +46,23 @@ export function sign(claims: Claims | Record<string, unknown>, secret: string): 
 
 export type VerifyResult = { ok: true; claims: Claims } | { ok: false; expired: boolean; message: string }
 
+/** Tokens whose signature was checked, per secret: every request carries the same few keys and
+ * tokens, twice (apikey and bearer). Expiry is still checked on every use. */
+const verified = new Map<string, Map<string, Claims>>()
+
 /** Verifies signature and expiry; the role must be one of the API roles. */
 export async function verify(token: string, secret: string): Promise<VerifyResult> {
+  const known = verified.get(secret)?.get(token)
+  if (known && (known.exp === undefined || known.exp > Date.now() / 1000)) return { ok: true, claims: known }
   try {
     const { payload } = await jwtVerify(token, new TextEncoder().encode(secret), { algorithms: ['HS256'] })
     if (typeof payload.role !== 'string' || !API_ROLES.has(payload.role)) {
       return { ok: false, expired: false, message: 'JWT role is not allowed' }
     }
+    const cache = verified.get(secret) ?? new Map<string, Claims>()
+    verified.set(secret, cache)
+    if (cache.size >= 2000) cache.clear()
+    cache.set(token, payload as Claims)
     return { ok: true, claims: payload as Claims }
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false, expired: true, message: 'JWT expired' }

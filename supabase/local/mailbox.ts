@@ -2,6 +2,7 @@
 // the database so it survives restarts with the rest of the data.
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { Hono } from 'hono'
+import { isEmailAddress } from './auth-core.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, verify } from './jwt.ts'
 import { htmlResponse, type Mail, mailboxPage } from './pages.ts'
@@ -52,8 +53,6 @@ export function createMailbox(db: PGlite): Mailbox {
   }
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
-
 /** `/mailbox` (page), `/mailbox.json` (newest first, `?to=` filters) and `POST /mailbox/send`. */
 export function mailboxRoutes(mailbox: Mailbox, jwtSecret: string): Hono {
   const app = new Hono()
@@ -76,7 +75,7 @@ export function mailboxRoutes(mailbox: Mailbox, jwtSecret: string): Hono {
     const { to, subject, text, html } = fields
     const valid =
       typeof to === 'string' &&
-      EMAIL.test(to) &&
+      isEmailAddress(to) &&
       typeof subject === 'string' &&
       subject.length > 0 &&
       typeof text === 'string' &&

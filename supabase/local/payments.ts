@@ -1,24 +1,40 @@
-// Payments on the local stack: a page clearly marked as the local stand-in for Stripe Checkout.
-// create-checkout (when no STRIPE_SECRET_KEY is set) asks for a session here with the service role;
-// the session, kept in local_stack.payment_sessions, holds the user and the return URLs, so a
-// visitor cannot pay in someone else's name. Pay sends the events Stripe would send, shaped as
-// Stripe's and signed as Stripe signs them with the stack's webhook secret, to the stack's own
-// stripe-webhook function, then returns to the success URL. Cancel returns to the cancel URL.
-// Two service-role endpoints simulate a failed renewal and a cancellation for tests.
+// Payments on the local stack: a stand-in for Stripe, clearly marked as such. It keeps what Stripe
+// would keep (customers, checkout sessions, subscriptions, in local_stack.*) and answers the
+// functions in Stripe's shapes:
+//   POST /customers                 the user's one customer, made on first use (service role)
+//   POST /sessions                  a checkout session for a user and a plan (create-checkout)
+//   GET  /checkout/:id              the page; Pay makes the subscription and sends the events
+//                                   Stripe would send, signed as Stripe signs them, to the stack's
+//                                   stripe-webhook; Cancel returns to the cancel URL
+//   GET  /subscriptions/:id         the subscription as it is now (the webhook reads it, as it
+//                                   reads Stripe's API)
+//   DELETE /subscriptions/:id       cancel now (?duplicate=true: a subscription bought twice,
+//                                   refunded first), and tell the webhook before answering
+//   POST /simulate/payment-failed | /simulate/canceled   for tests
+// Plan names and prices come from the catalogue (supabase/functions/_shared/plans.ts). No money
+// moves and nothing reaches Stripe. A session holds the user, so nobody can pay in another's name.
 import { createHmac, randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
-import { Hono } from 'hono'
+import { type Context, Hono } from 'hono'
 import Stripe from 'stripe'
+import { type Plan, paidPlanIds, planById } from '../functions/_shared/plans.ts'
 import type { StackContext } from './context.ts'
 import type { FunctionEnv } from './functions.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, verify } from './jwt.ts'
 import { escapeHtml, htmlResponse, messagePage, STYLESHEET_PATH } from './pages.ts'
 
-export const PRO_PRICE = { amount: 249_900, currency: 'nok', label: '2 499 NOK / month' } as const
 const PERIOD_SECONDS = 30 * 24 * 3600
 const SESSION_LIFETIME_S = 24 * 3600
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A plan's name and monthly price as the page shows them. */
+export function planOffer(plan: Plan) {
+  const name = `Vekstlinje ${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`
+  const amount = plan.priceNok * 100
+  const label = `${plan.priceNok.toLocaleString('en-US').replace(/,/g, ' ')} NOK / month`
+  return { name, amount, currency: 'nok', label, product: `prod_local_${plan.id}` }
+}
 
 /** The stack's signing secret for the webhook, derived from its JWT secret (stable per install). */
 export function localWebhookSecret(jwtSecret: string): string {
@@ -26,6 +42,9 @@ export function localWebhookSecret(jwtSecret: string): string {
 }
 
 const localId = (prefix: string) => `${prefix}_local_${randomBytes(12).toString('hex')}`
+/** A subscription id that sorts by creation (milliseconds first): of two bought in one second, the
+ * webhook keeps the one with the smaller id, which is then the first bought. */
+const subscriptionId = () => `sub_local_${Date.now().toString(16).padStart(12, '0')}${randomBytes(6).toString('hex')}`
 const now = () => Math.floor(Date.now() / 1000)
 
 type SessionRow = {
@@ -33,17 +52,32 @@ type SessionRow = {
   user_id: string
   email: string
   lang: 'nb' | 'en'
+  plan: string
   customer_id: string
   subscription_id: string | null
   success_url: string
   cancel_url: string
   status: 'open' | 'processing' | 'complete'
-  current_period_end: Date | null
   created_at: Date
 }
 
+type SubscriptionRow = {
+  id: string
+  customer_id: string
+  user_id: string
+  plan: string
+  price_id: string
+  status: string
+  cancel_at_period_end: boolean
+  canceled_at: number | null
+  created: number
+  current_period_start: number
+  current_period_end: number
+  refunded: boolean
+}
+
 const tables = new WeakMap<PGlite, Promise<unknown>>()
-/** The stack's own table, created on first use (the database may come from an older template). */
+/** The stand-in's tables, created on first use (the database may come from an older template). */
 function ready(db: PGlite): Promise<unknown> {
   let done = tables.get(db)
   if (!done) {
@@ -60,6 +94,27 @@ function ready(db: PGlite): Promise<unknown> {
         status text not null default 'open',
         current_period_end timestamptz,
         created_at timestamptz not null default now()
+      );
+      alter table local_stack.payment_sessions add column if not exists plan text not null default 'pro';
+      create table if not exists local_stack.customers (
+        user_id uuid primary key,
+        id text not null unique,
+        email text not null default '',
+        created_at timestamptz not null default now()
+      );
+      create table if not exists local_stack.subscriptions (
+        id text primary key,
+        customer_id text not null,
+        user_id uuid not null,
+        plan text not null,
+        price_id text not null,
+        status text not null,
+        cancel_at_period_end boolean not null default false,
+        canceled_at bigint,
+        created bigint not null,
+        current_period_start bigint not null,
+        current_period_end bigint not null,
+        refunded boolean not null default false
       );`)
     tables.set(db, done)
   }
@@ -85,73 +140,77 @@ function event(type: string, object: Json, created: number, previous?: Json): Js
   }
 }
 
-function price(priceId: string): Json {
+const offerOf = (row: { plan: string }) => planOffer(planById(row.plan) ?? planById('pro')!)
+
+function price(row: SubscriptionRow): Json {
+  const offer = offerOf(row)
   return {
-    id: priceId,
+    id: row.price_id,
     object: 'price',
     active: true,
-    currency: PRO_PRICE.currency,
-    unit_amount: PRO_PRICE.amount,
-    product: 'prod_local_pro',
+    currency: offer.currency,
+    unit_amount: offer.amount,
+    product: offer.product,
     recurring: { interval: 'month', interval_count: 1 },
     type: 'recurring',
     livemode: false,
   }
 }
 
-type Purchase = { session: SessionRow; subscriptionId: string; priceId: string; start: number; end: number }
-
-function subscription(p: Purchase, status: string, extra: Json = {}): Json {
+/** The subscription as Stripe's API answers it now. */
+export function subscriptionObject(row: SubscriptionRow, extra: Json = {}): Json {
+  const ended = row.status === 'canceled' || row.status === 'incomplete_expired'
   return {
-    id: p.subscriptionId,
+    id: row.id,
     object: 'subscription',
-    customer: p.session.customer_id,
-    status,
-    cancel_at_period_end: false,
-    canceled_at: null,
-    ended_at: null,
-    created: p.start,
-    start_date: p.start,
-    currency: PRO_PRICE.currency,
+    customer: row.customer_id,
+    status: row.status,
+    cancel_at_period_end: row.cancel_at_period_end,
+    canceled_at: row.canceled_at === null ? null : Number(row.canceled_at),
+    ended_at: ended ? Number(row.canceled_at ?? row.current_period_end) : null,
+    created: Number(row.created),
+    start_date: Number(row.created),
+    currency: offerOf(row).currency,
     collection_method: 'charge_automatically',
     default_payment_method: 'pm_local_card',
     livemode: false,
-    metadata: { user_id: p.session.user_id },
+    metadata: { user_id: row.user_id, plan: row.plan },
     items: {
       object: 'list',
       data: [
         {
-          id: `si_${p.subscriptionId.slice(4)}`,
+          id: `si_${row.id.slice(4)}`,
           object: 'subscription_item',
-          subscription: p.subscriptionId,
+          subscription: row.id,
           quantity: 1,
-          price: price(p.priceId),
-          current_period_start: p.start,
-          current_period_end: p.end,
+          price: price(row),
+          current_period_start: Number(row.current_period_start),
+          current_period_end: Number(row.current_period_end),
         },
       ],
       has_more: false,
-      url: `/v1/subscription_items?subscription=${p.subscriptionId}`,
+      url: `/v1/subscription_items?subscription=${row.id}`,
     },
     ...extra,
   }
 }
 
-function invoice(p: Purchase, paid: boolean, billingReason: string, periodStart: number, periodEnd: number, created: number): Json {
+function invoice(row: SubscriptionRow, email: string, paid: boolean, billingReason: string, periodStart: number, periodEnd: number, created: number): Json {
   const id = localId('in')
+  const offer = offerOf(row)
   return {
     id,
     object: 'invoice',
-    customer: p.session.customer_id,
-    customer_email: p.session.email,
+    customer: row.customer_id,
+    customer_email: email,
     status: paid ? 'paid' : 'open',
     attempted: true,
     billing_reason: billingReason,
     collection_method: 'charge_automatically',
-    currency: PRO_PRICE.currency,
-    amount_due: PRO_PRICE.amount,
-    amount_paid: paid ? PRO_PRICE.amount : 0,
-    amount_remaining: paid ? 0 : PRO_PRICE.amount,
+    currency: offer.currency,
+    amount_due: offer.amount,
+    amount_paid: paid ? offer.amount : 0,
+    amount_remaining: paid ? 0 : offer.amount,
     created,
     period_start: periodStart,
     period_end: periodStart,
@@ -159,7 +218,7 @@ function invoice(p: Purchase, paid: boolean, billingReason: string, periodStart:
     parent: {
       type: 'subscription_details',
       quote_details: null,
-      subscription_details: { subscription: p.subscriptionId, metadata: { user_id: p.session.user_id } },
+      subscription_details: { subscription: row.id, metadata: { user_id: row.user_id, plan: row.plan } },
     },
     lines: {
       object: 'list',
@@ -167,11 +226,11 @@ function invoice(p: Purchase, paid: boolean, billingReason: string, periodStart:
         {
           id: `il_${id.slice(3)}`,
           object: 'line_item',
-          amount: PRO_PRICE.amount,
-          currency: PRO_PRICE.currency,
-          description: '1 × Vekstlinje Pro',
+          amount: offer.amount,
+          currency: offer.currency,
+          description: `1 × ${offer.name}`,
           period: { start: periodStart, end: periodEnd },
-          pricing: { type: 'price_details', price_details: { price: p.priceId, product: 'prod_local_pro' } },
+          pricing: { type: 'price_details', price_details: { price: row.price_id, product: offer.product } },
           quantity: 1,
         },
       ],
@@ -182,9 +241,10 @@ function invoice(p: Purchase, paid: boolean, billingReason: string, periodStart:
 }
 
 /** What Stripe sends when a Checkout Session for a subscription is paid. */
-export function paymentEvents(p: Purchase): Json[] {
-  const t = p.start
-  const { session } = p
+export function paymentEvents(session: SessionRow, row: SubscriptionRow): Json[] {
+  const t = Number(row.created)
+  const offer = offerOf(row)
+  const created = Math.floor(session.created_at.getTime() / 1000)
   const checkoutSession = {
     id: session.id,
     object: 'checkout.session',
@@ -195,24 +255,24 @@ export function paymentEvents(p: Purchase): Json[] {
     customer: session.customer_id,
     customer_email: session.email || null,
     customer_details: { email: session.email || null },
-    subscription: p.subscriptionId,
-    metadata: { user_id: session.user_id },
-    currency: PRO_PRICE.currency,
-    amount_subtotal: PRO_PRICE.amount,
-    amount_total: PRO_PRICE.amount,
+    subscription: row.id,
+    metadata: { user_id: session.user_id, plan: row.plan },
+    currency: offer.currency,
+    amount_subtotal: offer.amount,
+    amount_total: offer.amount,
     locale: session.lang,
     success_url: session.success_url,
     cancel_url: session.cancel_url,
-    created: Math.floor(session.created_at.getTime() / 1000),
-    expires_at: Math.floor(session.created_at.getTime() / 1000) + SESSION_LIFETIME_S,
+    created,
+    expires_at: created + SESSION_LIFETIME_S,
     livemode: false,
     url: null,
   }
-  const first = invoice(p, true, 'subscription_create', p.start, p.end, t)
+  const first = invoice(row, session.email, true, 'subscription_create', Number(row.current_period_start), Number(row.current_period_end), t)
   return [
     event('checkout.session.completed', checkoutSession, t),
-    event('customer.subscription.created', subscription(p, 'active', { latest_invoice: first.id }), t),
-    event('customer.subscription.updated', subscription(p, 'active', { latest_invoice: first.id }), t, { default_payment_method: null }),
+    event('customer.subscription.created', subscriptionObject(row, { latest_invoice: first.id }), t),
+    event('customer.subscription.updated', subscriptionObject(row, { latest_invoice: first.id }), t, { default_payment_method: null }),
     event('invoice.payment_succeeded', first, t),
   ]
 }
@@ -220,22 +280,23 @@ export function paymentEvents(p: Purchase): Json[] {
 // ---------------------------------------------------------------------------------------------
 
 function checkoutPage(session: SessionRow, action: string, error?: string): string {
+  const offer = offerOf(session)
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ''
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay for Vekstlinje Pro (local stand-in)</title>
+<title>Pay for ${escapeHtml(offer.name)} (local stand-in)</title>
 <link rel="stylesheet" href="${STYLESHEET_PATH}">
 </head>
 <body>
 <main>
-<h1>Vekstlinje Pro</h1>
+<h1>${escapeHtml(offer.name)}</h1>
 <p class="banner" role="note">Local stand-in for the payment provider's checkout. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>
 <dl>
-<dt>Plan</dt><dd>Vekstlinje Pro</dd>
-<dt>Price</dt><dd>${PRO_PRICE.label}</dd>
+<dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
+<dt>Price</dt><dd>${escapeHtml(offer.label)}</dd>
 <dt>Account</dt><dd>${escapeHtml(session.email || session.user_id)}</dd>
 </dl>
 ${alert}<form method="post" action="${escapeHtml(action)}">
@@ -256,6 +317,8 @@ const httpUrl = (value: unknown): value is string => {
     return false
   }
 }
+
+const missing = (c: Context) => c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, 404)
 
 export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   const { db } = ctx
@@ -307,31 +370,61 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   const allDelivered = (delivered: Array<{ status: number }>, expected: number) =>
     delivered.length === expected && delivered.every((d) => d.status >= 200 && d.status < 300)
 
-  // ---------- sessions, created by create-checkout with the service role ----------
+  async function readBody(c: Context): Promise<Json | null> {
+    try {
+      const body = await readJson(c, 16 * 1024)
+      return isPlainObject(body) ? body : null
+    } catch (error) {
+      if (error instanceof BodyError) return null
+      throw error
+    }
+  }
+
+  /** The user's one customer, made on first use. */
+  async function customerFor(userId: string, email: string): Promise<string> {
+    await ready(db)
+    await db.query('insert into local_stack.customers (user_id, id, email) values ($1, $2, $3) on conflict (user_id) do nothing', [userId, localId('cus'), email])
+    const { rows } = await db.query<{ id: string }>('select id from local_stack.customers where user_id = $1', [userId])
+    return rows[0]!.id
+  }
+
+  async function subscriptionById(id: string): Promise<SubscriptionRow | undefined> {
+    if (!/^sub_\w{1,200}$/.test(id)) return undefined
+    await ready(db)
+    const { rows } = await db.query<SubscriptionRow>('select * from local_stack.subscriptions where id = $1', [id])
+    return rows[0]
+  }
+
+  // ---------- customers and sessions, for create-checkout (service role) ----------
+
+  app.post('/customers', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const body = await readBody(c)
+    if (!body || typeof body.user_id !== 'string' || !UUID.test(body.user_id)) return c.json({ error: 'user_id must be a user id' }, 400)
+    const id = await customerFor(body.user_id, typeof body.email === 'string' ? body.email.slice(0, 255) : '')
+    return c.json({ id, object: 'customer', metadata: { user_id: body.user_id } })
+  })
 
   app.post('/sessions', async (c) => {
     if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    let body: unknown
-    try {
-      body = await readJson(c, 16 * 1024)
-    } catch (error) {
-      return c.json({ error: error instanceof BodyError ? error.message : 'Unreadable body' }, 400)
-    }
-    if (!isPlainObject(body)) return c.json({ error: 'Expected a JSON object' }, 400)
-    const { user_id, email, lang, customer, success_url, cancel_url } = body
+    const body = await readBody(c)
+    if (!body) return c.json({ error: 'Expected a JSON object' }, 400)
+    const { user_id, email, lang, plan, customer, success_url, cancel_url } = body
     if (typeof user_id !== 'string' || !UUID.test(user_id)) return c.json({ error: 'user_id must be a user id' }, 400)
     if (!httpUrl(success_url) || !httpUrl(cancel_url)) return c.json({ error: 'success_url and cancel_url must be http(s) URLs' }, 400)
     if (lang !== undefined && lang !== 'nb' && lang !== 'en') return c.json({ error: "lang must be 'nb' or 'en'" }, 400)
     if (email !== undefined && (typeof email !== 'string' || email.length > 255)) return c.json({ error: 'email must be a string' }, 400)
+    if (plan !== undefined && !(paidPlanIds as unknown[]).includes(plan)) return c.json({ error: `plan must be one of ${paidPlanIds.join(', ')}` }, 400)
     if (customer != null && (typeof customer !== 'string' || !/^cus_\w{1,64}$/.test(customer))) {
       return c.json({ error: 'customer must be a customer id' }, 400)
     }
+    const customerId = typeof customer === 'string' ? customer : await customerFor(user_id, typeof email === 'string' ? email : '')
     await ready(db)
     const id = localId('cs')
     await db.query(
-      `insert into local_stack.payment_sessions (id, user_id, email, lang, customer_id, success_url, cancel_url)
-       values ($1, $2, $3, $4, $5, $6, $7)`,
-      [id, user_id, email ?? '', lang ?? 'nb', customer ?? localId('cus'), success_url, cancel_url],
+      `insert into local_stack.payment_sessions (id, user_id, email, lang, plan, customer_id, success_url, cancel_url)
+       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [id, user_id, email ?? '', lang ?? 'nb', plan ?? 'pro', customerId, success_url, cancel_url],
     )
     return c.json({ id, url: pageUrl(id) })
   })
@@ -376,86 +469,113 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
     const open = claimed.rows[0]
     if (!open) return htmlResponse(messagePage('Payment in progress', 'This payment is being processed. Go back to the site.'), 409)
 
+    // The payment succeeds: the subscription exists (active) before Stripe's events go out.
     const start = now()
-    const purchase: Purchase = {
-      session: open,
-      subscriptionId: localId('sub'),
-      priceId: env.STRIPE_PRICE_PRO || 'price_local_pro',
-      start,
-      end: start + PERIOD_SECONDS,
-    }
-    const events = paymentEvents(purchase)
+    const plan = planById(open.plan) ?? planById('pro')!
+    const { rows } = await db.query<SubscriptionRow>(
+      `insert into local_stack.subscriptions (id, customer_id, user_id, plan, price_id, status, created, current_period_start, current_period_end)
+       values ($1, $2, $3, $4, $5, 'active', $6, $6, $7) returning *`,
+      [subscriptionId(), open.customer_id, open.user_id, plan.id, (plan.stripePriceEnv && env[plan.stripePriceEnv]) || `price_local_${plan.id}`, start, start + PERIOD_SECONDS],
+    )
+    const subscription = rows[0]!
+    await db.query(`update local_stack.payment_sessions set subscription_id = $2, current_period_end = to_timestamp($3) where id = $1`, [
+      open.id,
+      subscription.id,
+      subscription.current_period_end,
+    ])
+    const events = paymentEvents(open, subscription)
     const delivered = await deliver(events)
     if (!allDelivered(delivered, events.length)) {
-      await db.query(`update local_stack.payment_sessions set status = 'open' where id = $1`, [session.id])
+      // Nothing stays half done: the subscription goes, the session opens again.
+      await db.query('delete from local_stack.subscriptions where id = $1', [subscription.id])
+      await db.query(`update local_stack.payment_sessions set status = 'open', subscription_id = null where id = $1`, [session.id])
       const failed = delivered.at(-1)
       console.error(`[local stack] the webhook refused ${failed?.type}: ${failed?.status} ${failed?.body}`)
       const message = `The webhook did not accept ${failed?.type ?? 'the events'} (status ${failed?.status || 'unreachable'}). Nothing was charged; try again.`
       return htmlResponse(checkoutPage(open, pageUrl(session.id), message), 502)
     }
-    await db.query(
-      `update local_stack.payment_sessions set status = 'complete', subscription_id = $2, current_period_end = to_timestamp($3)
-       where id = $1`,
-      [session.id, purchase.subscriptionId, purchase.end],
-    )
+    await db.query(`update local_stack.payment_sessions set status = 'complete' where id = $1`, [session.id])
     return c.redirect(open.success_url, 303)
+  })
+
+  // ---------- Stripe's subscription API (service role) ----------
+
+  app.get('/subscriptions/:id', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const row = await subscriptionById(c.req.param('id'))
+    return row ? c.json(subscriptionObject(row)) : missing(c)
+  })
+
+  /** Ends a subscription now and tells the webhook before answering (as a caller that cancels and
+   * then goes on expects). `?duplicate=true`: a second subscription of one user, refunded first. */
+  app.delete('/subscriptions/:id', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const row = await subscriptionById(c.req.param('id'))
+    if (!row) return missing(c)
+    const refund = c.req.query('duplicate') === 'true'
+    if (row.status === 'canceled' || row.status === 'incomplete_expired') {
+      if (refund && !row.refunded) await db.query('update local_stack.subscriptions set refunded = true where id = $1', [row.id])
+      return c.json(subscriptionObject(row))
+    }
+    const t = now()
+    const { rows } = await db.query<SubscriptionRow>(
+      `update local_stack.subscriptions set status = 'canceled', canceled_at = $2, refunded = refunded or $3 where id = $1 returning *`,
+      [row.id, t, refund],
+    )
+    const canceled = rows[0]!
+    const delivered = await deliver([event('customer.subscription.deleted', subscriptionObject(canceled), t)])
+    if (!allDelivered(delivered, 1)) console.error(`[local stack] the webhook refused the cancellation of ${row.id}: ${delivered[0]?.status}`)
+    return c.json(subscriptionObject(canceled))
   })
 
   // ---------- simulations for tests (service role) ----------
 
-  /** The paid session of `{ subscription_id }`, or the newest paid one of `{ user_id }`. */
-  async function paidPurchase(body: unknown): Promise<Purchase | undefined> {
-    if (!isPlainObject(body)) return undefined
+  /** The subscription of `{ subscription_id }`, or the newest of `{ user_id }`. */
+  async function subscriptionOf(body: Json | null): Promise<SubscriptionRow | undefined> {
+    if (!body) return undefined
     await ready(db)
-    const { rows } = await db.query<SessionRow>(
-      `select * from local_stack.payment_sessions where status = 'complete'
-       and (subscription_id = $1 or ($1 is null and user_id::text = $2)) order by created_at desc limit 1`,
+    const { rows } = await db.query<SubscriptionRow>(
+      `select * from local_stack.subscriptions where id = $1 or ($1 is null and user_id::text = $2) order by created desc limit 1`,
       [typeof body.subscription_id === 'string' ? body.subscription_id : null, typeof body.user_id === 'string' ? body.user_id : null],
     )
-    const session = rows[0]
-    if (!session?.subscription_id || !session.current_period_end) return undefined
-    const end = Math.floor(session.current_period_end.getTime() / 1000)
-    return { session, subscriptionId: session.subscription_id, priceId: env.STRIPE_PRICE_PRO || 'price_local_pro', start: end - PERIOD_SECONDS, end }
+    return rows[0]
   }
 
-  async function simulate(c: import('hono').Context, build: (p: Purchase, t: number) => Json[]) {
+  async function simulate(c: Context, change: (row: SubscriptionRow, t: number) => Promise<Json[]>) {
     if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    let body: unknown
-    try {
-      body = await readJson(c, 16 * 1024)
-    } catch {
-      return c.json({ error: 'Expected JSON' }, 400)
-    }
-    const purchase = await paidPurchase(body)
-    if (!purchase) return c.json({ error: 'No paid local subscription for that subscription_id or user_id' }, 404)
-    const events = build(purchase, now())
+    const row = await subscriptionOf(await readBody(c))
+    if (!row) return c.json({ error: 'No local subscription for that subscription_id or user_id' }, 404)
+    const events = await change(row, now())
     const delivered = await deliver(events)
-    return c.json({ subscription_id: purchase.subscriptionId, delivered }, allDelivered(delivered, events.length) ? 200 : 502)
+    return c.json({ subscription_id: row.id, delivered }, allDelivered(delivered, events.length) ? 200 : 502)
   }
 
-  // A renewal whose payment fails: the invoice fails and the subscription goes past due.
+  // A renewal whose payment fails: the period moves on, the invoice fails, the subscription is past due.
   app.post('/simulate/payment-failed', (c) =>
-    simulate(c, (p, t) => [
-      event('invoice.payment_failed', invoice(p, false, 'subscription_cycle', p.end, p.end + PERIOD_SECONDS, t), t),
-      event('customer.subscription.updated', subscription(p, 'past_due'), t, { status: 'active' }),
-    ]),
+    simulate(c, async (row, t) => {
+      const start = Number(row.current_period_end)
+      const { rows } = await db.query<SubscriptionRow>(
+        `update local_stack.subscriptions set status = 'past_due', current_period_start = $2, current_period_end = $3 where id = $1 returning *`,
+        [row.id, start, start + PERIOD_SECONDS],
+      )
+      const now = rows[0]!
+      return [
+        event('invoice.payment_failed', invoice(now, '', false, 'subscription_cycle', start, start + PERIOD_SECONDS, t), t),
+        event('customer.subscription.updated', subscriptionObject(now), t, { status: row.status, current_period_end: Number(row.current_period_end) }),
+      ]
+    }),
   )
 
-  const canceledNow = (p: Purchase, t: number) => event('customer.subscription.deleted', subscription(p, 'canceled', { canceled_at: t, ended_at: t }), t)
-
   // The subscription is cancelled now.
-  app.post('/simulate/canceled', (c) => simulate(c, (p, t) => [canceledNow(p, t)]))
-
-  // Stripe's DELETE /v1/subscriptions/:id (service role): the subscription ends now, and the
-  // webhook hears of it before the answer, as a function that cancels and then deletes expects.
-  app.delete('/subscriptions/:id', async (c) => {
-    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    const purchase = await paidPurchase({ subscription_id: c.req.param('id') })
-    if (!purchase) return c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, 404)
-    const canceled = canceledNow(purchase, now())
-    const delivered = await deliver([canceled])
-    return c.json((canceled.data as { object: Json }).object, allDelivered(delivered, 1) ? 200 : 502)
-  })
+  app.post('/simulate/canceled', (c) =>
+    simulate(c, async (row, t) => {
+      const { rows } = await db.query<SubscriptionRow>(`update local_stack.subscriptions set status = 'canceled', canceled_at = $2 where id = $1 returning *`, [
+        row.id,
+        t,
+      ])
+      return [event('customer.subscription.deleted', subscriptionObject(rows[0]!), t)]
+    }),
+  )
 
   return app
 }

@@ -303,14 +303,16 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     const now = Math.floor(Date.now() / 1000)
     for (const [socket, state] of sockets) {
       for (const channel of [...state.channels.values()]) {
-        const row = change.type === 'DELETE' ? change.old_record : change.record
+        // As hosted Realtime: deletes are not filterable. A delete goes to every binding of its
+        // table and event whatever its filter (with only the primary key when RLS is on), so a
+        // filter on someone else's column cannot tell which of their rows went away.
         const ids = channel.bindings
           .filter(
             (b) =>
               b.schema === change.schema &&
               (b.table === null || b.table === change.table) &&
               (b.event === '*' || b.event === change.type) &&
-              (b.filter === null || matches(b.filter, row)),
+              (b.filter === null || change.type === 'DELETE' || matches(b.filter, change.record)),
           )
           .map((b) => b.id)
         if (ids.length === 0) continue

@@ -186,6 +186,8 @@ function pgError(error: PgError, role: string): RestError {
   else if (code === '42P01' || code === '42883') status = 404
   else if (code === '25006') status = 405
   else if (code === '53400' || code?.startsWith('XX')) status = 500
+  // PostgREST's own convention: SQLSTATE PT + a status code answers with that HTTP status.
+  else if (code && /^PT[1-5]\d\d$/.test(code)) status = Number(code.slice(2))
   return new RestError(status, code, error.message, error.detail ?? null, error.hint ?? null)
 }
 
@@ -205,6 +207,35 @@ export function restRoutes(ctx: StackContext): Hono {
   })
 
   app.use('*', requireApiKey(keys.jwtSecret))
+
+  // PostgREST's schema cache: tables' columns and functions are read once, and again after
+  // `notify pgrst, 'reload schema'` (as PostgREST does); the migrations run before the stack serves.
+  const tableColumns = new Map<string, Column[]>()
+  const functions = new Map<string, Promise<FunctionRow[]>>()
+  void db.listen('pgrst', () => {
+    tableColumns.clear()
+    functions.clear()
+  })
+  async function columnsOf(tx: Transaction, table: string): Promise<Column[]> {
+    const known = tableColumns.get(table)
+    if (known) return known
+    const { rows } = await tx.query<Column>(
+      `select column_name as name, udt_name as udt from information_schema.columns
+       where table_schema = 'public' and table_name = $1 order by ordinal_position`,
+      [table],
+    )
+    if (rows.length > 0) tableColumns.set(table, rows)
+    return rows
+  }
+  function functionsNamed(tx: Transaction, name: string): Promise<FunctionRow[]> {
+    let known = functions.get(name)
+    if (!known) {
+      known = readFunctions(tx, name)
+      functions.set(name, known)
+      known.catch(() => functions.delete(name))
+    }
+    return known
+  }
 
   /** The role and claims of the request: the bearer token, else the apikey. */
   async function claimsOf(c: Context): Promise<Claims> {
@@ -236,8 +267,52 @@ export function restRoutes(ctx: StackContext): Hono {
 
   app.get('/', (c) => c.json({ swagger: '2.0', info: { title: 'Local stand-in for PostgREST' }, paths: {} }))
 
+  // Functions of the public schema, called as PostgREST calls them: POST with the named arguments
+  // as a JSON object, in the caller's role (EXECUTE grants decide), in one transaction.
+  app.post('/rpc/:fn', async (c) => {
+    const name = c.req.param('fn')
+    checkProfile(c)
+    const claims = await claimsOf(c)
+    const body = await readBody(c)
+    if (!isPlainObject(body)) throw new RestError(400, 'PGRST102', 'Empty or invalid json', 'Expected a JSON object of named arguments')
+    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
+    const single = (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object+json')
+    const text = await db.transaction(async (tx) => {
+      const fn = findFunction(name, await functionsNamed(tx, name), Object.keys(body))
+      const params: unknown[] = []
+      const args = Object.keys(body).map((key) => {
+        const type = fn.args.get(key)!
+        params.push(body[key] === null ? null : typeof body[key] === 'object' ? JSON.stringify(body[key]) : String(body[key]))
+        return `${quoteIdent(key)} => $${params.length}::${type}`
+      })
+      const call = `public.${quoteIdent(fn.name)}(${args.join(', ')})`
+      await tx.query(
+        `select set_config('search_path', 'public', true), set_config('role', $1, true),
+                set_config('request.jwt.claims', $2, true), set_config('request.method', 'POST', true),
+                set_config('request.path', $3, true), set_config('request.headers', $4, true)`,
+        [claims.role, JSON.stringify(claims), `/rpc/${name}`, JSON.stringify(headers)],
+      )
+      try {
+        const sql = fn.returnsSet
+          ? `select coalesce(jsonb_agg(_pgrst_t), '[]')::text as body, count(*)::int as n from ${call} _pgrst_t`
+          : `select to_jsonb(${call})::text as body, 1 as n`
+        const { rows } = await tx.query<{ body: string | null; n: number }>(sql, params)
+        const out = rows[0]!
+        if (single && fn.returnsSet && out.n !== 1) {
+          throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${out.n} rows`)
+        }
+        if (single && fn.returnsSet) return JSON.stringify((JSON.parse(out.body ?? '[]') as unknown[])[0])
+        return out.body ?? 'null'
+      } catch (error) {
+        if (error instanceof RestError) throw error
+        throw pgError(error as PgError, claims.role)
+      }
+    })
+    return c.body(text, 200, { 'Content-Type': 'application/json; charset=utf-8' })
+  })
+
   app.all('/rpc/:fn', () => {
-    throw new RestError(404, 'PGRST202', 'Functions are not supported by the local stack')
+    throw new RestError(405, 'PGRST117', 'Only POST is supported for functions by the local stack')
   })
 
   app.on(['GET', 'HEAD', 'POST', 'PATCH', 'DELETE'], '/:table', async (c) => {
@@ -252,11 +327,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
 
     const result = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<Column>(
-        `select column_name as name, udt_name as udt from information_schema.columns
-         where table_schema = 'public' and table_name = $1 order by ordinal_position`,
-        [table],
-      )
+      const rows = await columnsOf(tx, table)
       if (rows.length === 0) {
         throw new RestError(404, 'PGRST205', `Could not find the table 'public.${table}' in the schema cache`)
       }
@@ -276,6 +347,11 @@ export function restRoutes(ctx: StackContext): Hono {
            from pgrst_source _pgrst_t`,
           query.params,
         )
+        // PostgREST answers 406 when a singular response (Accept: application/vnd.pgrst.object+json)
+        // would not be exactly one row, and rolls a write back: the error aborts this transaction.
+        if (single && out[0]!.n !== 1) {
+          throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${out[0]!.n} rows`)
+        }
         let total: number | null = null
         if (prefer.get('count') === 'exact' && statement.countSql) {
           const { rows: counted } = await tx.query<{ n: number }>(statement.countSql, statement.countParams)
@@ -283,13 +359,11 @@ export function restRoutes(ctx: StackContext): Hono {
         }
         return { ...out[0]!, total, offset: statement.offset }
       } catch (error) {
+        if (error instanceof RestError) throw error
         throw pgError(error as PgError, claims.role)
       }
     })
 
-    if (single && result.n !== 1) {
-      throw new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${result.n} rows`)
-    }
     const range =
       result.n === 0
         ? `*/${result.total ?? '*'}`
@@ -393,4 +467,36 @@ async function primaryKey(tx: Transaction, table: string): Promise<string[]> {
     [table],
   )
   return rows.map((r) => r.name)
+}
+
+type PublicFunction = { name: string; args: Map<string, string>; returnsSet: boolean }
+type FunctionRow = { argnames: string[] | null; argtypes: string[]; nargs: number; ndefaults: number; retset: boolean }
+
+async function readFunctions(tx: Transaction, name: string): Promise<FunctionRow[]> {
+  const { rows } = await tx.query<FunctionRow>(
+    `select p.proargnames as argnames, array(select format_type(t, null) from unnest(p.proargtypes) as t) as argtypes,
+            p.pronargs as nargs, p.pronargdefaults as ndefaults, p.proretset as retset
+     from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+     where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
+    [name],
+  )
+  return rows
+}
+
+/** The public function `name` whose named arguments cover the given keys (the others having
+ * defaults), as PostgREST chooses an overload; 404 PGRST202 otherwise. */
+function findFunction(name: string, rows: FunctionRow[], keys: string[]): PublicFunction {
+  for (const row of rows) {
+    const names = (row.argnames ?? []).slice(0, row.nargs)
+    const required = names.slice(0, row.nargs - row.ndefaults)
+    if (keys.every((key) => names.includes(key)) && required.every((arg) => keys.includes(arg))) {
+      return { name, args: new Map(names.map((arg, i) => [arg, row.argtypes[i]!])), returnsSet: row.retset }
+    }
+  }
+  throw new RestError(
+    404,
+    'PGRST202',
+    `Could not find the function public.${name}(${keys.join(', ')}) in the schema cache`,
+    'Searched for the function with the given named arguments',
+  )
 }

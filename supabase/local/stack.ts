@@ -41,7 +41,8 @@ export type StackOptions = {
   handlers?: Map<string, FunctionHandler>
   /** Where the JWT secret lives (and the data, unless dataDir says otherwise); default '.local'. */
   stateDir?: string
-  /** Auth settings (confirmation, token lifetimes, rate limits); defaults mirror config.toml. */
+  /** Auth settings (confirmation, token lifetimes, rate limits); the defaults are read from
+   * supabase/config.toml (local/config.ts), as the Supabase CLI passes them to GoTrue. */
   auth?: Partial<AuthConfig>
   /** false: scheduled jobs run only when `cron.tick()` is called (tests); default every minute. */
   schedule?: boolean

@@ -469,18 +469,22 @@ describe('Google through the local stand-in page', () => {
 describe('with confirmations off and a low rate limit', () => {
   let quick: LocalStack
   beforeAll(async () => {
-    quick = await startTestStack({ auth: { autoconfirm: true, signInSignUps: 3 } })
+    quick = await startTestStack({ auth: { autoconfirm: true, signInSignUps: 3, tokenRefresh: 3, rateLimitBurst: 3 } })
   }, STARTUP_TIMEOUT)
   afterAll(() => quick.stop())
 
-  it('existing user is 422 user_already_exists, and sign-ups and sign-ins are rate limited', async () => {
+  it('existing user is 422 user_already_exists, and sign-ups and sign-ins are rate limited, each in its own bucket', async () => {
     const email = uniqueEmail('quick')
     const first = await client(quick).auth.signUp({ email, password: 'correct-horse-1' })
     expect(first.error).toBeNull()
     expect(first.data.session?.access_token).toBeTruthy()
     const again = await client(quick).auth.signUp({ email, password: 'correct-horse-1' })
     expect(again.error).toMatchObject({ status: 422, code: 'user_already_exists', message: 'User already registered' })
-    expect((await client(quick).auth.signInWithPassword({ email, password: 'correct-horse-1' })).error).toBeNull()
+    await client(quick).auth.signUp({ email: uniqueEmail('quick'), password: 'correct-horse-1' })
+    const tooMany = await client(quick).auth.signUp({ email: uniqueEmail('quick'), password: 'correct-horse-1' })
+    expect(tooMany.error).toMatchObject({ status: 429, code: 'over_request_rate_limit' })
+    // Sign-ins count against the token limiter, not the sign-up one (GoTrue's Token endpoint).
+    for (let i = 0; i < 3; i += 1) expect((await client(quick).auth.signInWithPassword({ email, password: 'correct-horse-1' })).error).toBeNull()
     const limited = await client(quick).auth.signInWithPassword({ email, password: 'correct-horse-1' })
     expect(limited.error).toMatchObject({ status: 429, code: 'over_request_rate_limit', message: 'Request rate limit reached' })
   })

@@ -168,11 +168,12 @@ async function fakeStripe(reply: (req: Captured) => { status: number; body: unkn
 }
 
 const session = (id: string) => ({ status: 200, body: { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` } })
+const customer = (req: Captured) => ({ status: 200, body: { id: `cus_test_${req.form.get('metadata[user_id]')?.slice(0, 8)}`, object: 'customer' } })
 
 describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)', () => {
   let stripe: Awaited<ReturnType<typeof fakeStripe>>
   beforeAll(async () => {
-    stripe = await fakeStripe(() => session('cs_test_a1'))
+    stripe = await fakeStripe((req) => (req.path === '/v1/customers' ? customer(req) : session('cs_test_a1')))
   })
   afterAll(() => stripe.close())
   const stripeEnv = () => ({ STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_PRICE_PRO: 'price_pro_nok_2499', STRIPE_API_BASE: stripe.base })
@@ -183,7 +184,15 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1' })
 
-    const sent = stripe.requests.at(-1)!
+    // First the user's one customer (an idempotency key per user: two tabs get the same one) …
+    const [made, sent] = stripe.requests.slice(-2) as [Captured, Captured]
+    expect(made.path).toBe('/v1/customers')
+    expect(made.headers['idempotency-key']).toBe(`customer-for-user-${user.user.id}`)
+    expect(Object.fromEntries(made.form)).toEqual({ email: user.email, 'metadata[user_id]': user.user.id })
+    const customerId = `cus_test_${user.user.id.slice(0, 8)}`
+    const { rows: kept } = await stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
+    expect(kept).toEqual([{ stripe_customer_id: customerId }])
+    // … then the session for it.
     expect(sent.method).toBe('POST')
     expect(sent.path).toBe('/v1/checkout/sessions')
     expect(sent.headers.authorization).toBe('Bearer sk_test_fake_123')
@@ -191,14 +200,18 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
       mode: 'subscription',
       'line_items[0][price]': 'price_pro_nok_2499',
       'line_items[0][quantity]': '1',
-      customer_email: user.email,
+      customer: customerId,
       'automatic_tax[enabled]': 'true',
       'tax_id_collection[enabled]': 'true',
       'tax_id_collection[required]': 'if_supported',
       billing_address_collection: 'required',
+      'customer_update[address]': 'auto',
+      'customer_update[name]': 'auto',
       client_reference_id: user.user.id,
       'metadata[user_id]': user.user.id,
+      'metadata[plan]': 'pro',
       'subscription_data[metadata][user_id]': user.user.id,
+      'subscription_data[metadata][plan]': 'pro',
       locale: 'en',
       success_url: `${SITE}/en/app?success=true`,
       cancel_url: `${SITE}/en/app?canceled=true`,
@@ -208,8 +221,11 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
   it('reuses the user’s Stripe customer; Norwegian returns to /app', async () => {
     const user = await confirmedUser(stack)
     await giveSubscription(user.user.id, { status: 'canceled', customer: 'cus_existing_42' })
+    await stack.db.query('insert into public.billing_customers (user_id, stripe_customer_id) values ($1, $2)', [user.user.id, 'cus_existing_42'])
+    const before = stripe.requests.length
     const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: stripeEnv() })
     expect(res.status).toBe(200)
+    expect(stripe.requests.slice(before).map((r) => r.path)).toEqual(['/v1/checkout/sessions'])
     const form = stripe.requests.at(-1)!.form
     expect(form.get('customer')).toBe('cus_existing_42')
     expect(form.has('customer_email')).toBe(false)

@@ -2,6 +2,7 @@
 // relies on, and (as they claim) apply a second time without error or change.
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { planIds } from '../../supabase/functions/_shared/plans.ts'
 import { BOOTSTRAP_SQL, migrate, readMigrations } from '../../supabase/local/db.ts'
 import { STARTUP_TIMEOUT } from './helpers.ts'
 
@@ -32,21 +33,31 @@ beforeAll(async () => {
 }, STARTUP_TIMEOUT)
 afterAll(() => db.close())
 
+describe('migration files', () => {
+  // The Supabase CLI keys each migration by the number before its name: two files with one number
+  // would make `supabase db push` fail on the hosted project.
+  it('each have a version of their own', () => {
+    const versions = readMigrations().map((m) => m.version)
+    expect(new Set(versions).size).toBe(versions.length)
+  })
+})
+
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'retention'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
   })
 
-  it('create the four tables with RLS on', async () => {
+  it('create the tables, all with RLS on', async () => {
     const { rows } = await db.query(
       `select relname, relrowsecurity, relreplident from pg_class
        where relnamespace = 'public'::regnamespace and relkind = 'r' order by relname`,
     )
     expect(rows).toEqual([
+      { relname: 'billing_customers', relrowsecurity: true, relreplident: 'd' },
       { relname: 'billing_records', relrowsecurity: true, relreplident: 'd' },
       { relname: 'demo_requests', relrowsecurity: true, relreplident: 'd' },
       { relname: 'payment_events', relrowsecurity: true, relreplident: 'd' },
@@ -59,7 +70,7 @@ describe('migrations from empty', () => {
       expect(await privilege('anon', 'public.subscriptions', action)).toBe(false)
       expect(await privilege('authenticated', 'public.subscriptions', action)).toBe(action === 'SELECT')
       expect(await privilege('service_role', 'public.subscriptions', action)).toBe(true)
-      for (const table of ['public.demo_requests', 'public.payment_events', 'public.billing_records']) {
+      for (const table of ['public.demo_requests', 'public.payment_events', 'public.billing_customers', 'public.billing_records']) {
         expect(await privilege('anon', table, action)).toBe(false)
         expect(await privilege('authenticated', table, action)).toBe(false)
         expect(await privilege('service_role', table, action)).toBe(true)
@@ -73,11 +84,18 @@ describe('migrations from empty', () => {
   })
 
   it('subscription statuses are those of the payment provider; product is pro or free', async () => {
-    await db.query(`insert into auth.users (id, email) values ('00000000-0000-0000-0000-00000000000a', 'a@example.com')`)
-    for (const status of ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
+    await db.query(`insert into auth.users (id, email) values ('00000000-0000-0000-0000-00000000000a', 'a@example.com'), ('00000000-0000-0000-0000-00000000000b', 'b@example.com')`)
+    for (const status of ['active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
       await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', $1)`, [
         status,
       ])
+    }
+    await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000b', 'pro', 'trialing')`)
+    // At most one active (or trialing) subscription per user.
+    for (const status of ['active', 'trialing']) {
+      await expect(
+        db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', $1)`, [status]),
+      ).rejects.toMatchObject({ code: '23505' })
     }
     await expect(
       db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'gold', 'active')`),
@@ -87,6 +105,32 @@ describe('migrations from empty', () => {
     ).rejects.toMatchObject({ code: '23514' })
     await db.query('delete from auth.users')
     expect((await db.query('select count(*)::int as n from public.subscriptions')).rows).toEqual([{ n: 0 }])
+  })
+
+  it('the products the database allows are exactly the plans of the catalogue (supabase/functions/_shared/plans.ts)', async () => {
+    const { rows } = await db.query<{ def: string }>(
+      `select pg_get_constraintdef(c.oid) as def from pg_constraint c
+       where c.conrelid = 'public.subscriptions'::regclass and c.contype = 'c' and pg_get_constraintdef(c.oid) like '%product_name%'`,
+    )
+    expect(rows).toHaveLength(1)
+    const allowed = [...rows[0]!.def.matchAll(/'([^']*)'::text/g)].map((match) => match[1])
+    expect(allowed.sort()).toEqual([...planIds].sort())
+  })
+
+  it('the functions that write money and demo requests are the service role’s alone', async () => {
+    const functions = [
+      'public.store_demo_request(jsonb, text, integer, integer, integer)',
+      'public.next_subscription_version()',
+      'public.record_payment_event(text, text, timestamptz, uuid)',
+      'public.apply_subscription_snapshot(jsonb, bigint)',
+    ]
+    for (const fn of functions) {
+      const can = async (role: string) =>
+        (await db.query<{ ok: boolean }>('select has_function_privilege($1, $2, $3) as ok', [role, fn, 'EXECUTE'])).rows[0]!.ok
+      expect(await can('anon')).toBe(false)
+      expect(await can('authenticated')).toBe(false)
+      expect(await can('service_role')).toBe(true)
+    }
   })
 
   it('are idempotent: the bootstrap and every migration run a second time change nothing', async () => {

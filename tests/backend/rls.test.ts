@@ -45,12 +45,16 @@ describe('subscriptions', () => {
     expect(own.data?.[0]).toMatchObject({ user_id: alice.id, current_period_end: '2030-01-31T00:00:00+00:00' })
     expect(Object.keys(own.data![0]!).sort()).toEqual(
       [
+        'cancel_at_period_end',
+        'canceled_at',
         'created_at',
         'current_period_end',
         'id',
         'product_name',
         'provider_updated_at',
+        'provider_version',
         'status',
+        'stripe_created_at',
         'stripe_customer_id',
         'stripe_subscription_id',
         'updated_at',

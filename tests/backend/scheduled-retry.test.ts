@@ -20,7 +20,7 @@ async function storeWithFailedNotification(email: string) {
   const res = await handler(
     new Request('http://functions.local/send-demo-request', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:5173', 'X-Forwarded-For': '198.51.100.7' },
+      headers: { 'Content-Type': 'application/json', Origin: 'http://localhost:5173', 'cf-connecting-ip': '198.51.100.7' },
       body: JSON.stringify({ name: 'Ola Nordmann', email, need: 'lead_generation' }),
     }),
     {

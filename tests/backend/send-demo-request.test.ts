@@ -48,7 +48,7 @@ const freshIp = () => {
 function post(body: unknown, { env = {}, headers = {} }: { env?: Env; headers?: Record<string, string> } = {}) {
   const req = new Request('http://functions.local/send-demo-request', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', Origin: SITE, 'X-Forwarded-For': freshIp(), ...headers },
+    headers: { 'Content-Type': 'application/json', Origin: SITE, 'cf-connecting-ip': freshIp(), ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   })
   return handler(req, { ...baseEnv(), ...env })
@@ -223,7 +223,7 @@ describe('send-demo-request: bots and floods', () => {
 
   it('per IP: requests past the limit → 429 with Retry-After, and are not stored', async () => {
     const env = { DEMO_RATE_LIMIT_PER_IP: '2', DEMO_RATE_LIMIT_WINDOW_SECONDS: '600' }
-    const headers = { 'X-Forwarded-For': '198.51.100.7, 10.0.0.1' }
+    const headers = { 'cf-connecting-ip': '198.51.100.7' }
     expect((await post(valid(), { env, headers })).status).toBe(200)
     expect((await post(valid(), { env, headers })).status).toBe(200)
     const third = valid()
@@ -233,7 +233,7 @@ describe('send-demo-request: bots and floods', () => {
     expect(await res.json()).toEqual({ ok: false, error: 'rate_limited' })
     expect(await rowsFor(third.email)).toHaveLength(0)
     // Another address is not held back.
-    expect((await post(valid(), { env, headers: { 'X-Forwarded-For': '198.51.100.8' } })).status).toBe(200)
+    expect((await post(valid(), { env, headers: { 'cf-connecting-ip': '198.51.100.8' } })).status).toBe(200)
   })
 
   it('per e-mail address, whatever the IP and letter case', async () => {
@@ -247,7 +247,7 @@ describe('send-demo-request: bots and floods', () => {
 
   it('stores the IP only as a keyed hash', async () => {
     const body = valid()
-    await post(body, { headers: { 'X-Forwarded-For': '192.0.2.44' } })
+    await post(body, { headers: { 'cf-connecting-ip': '192.0.2.44' } })
     const { rows } = await stack.db.query<{ ip_hash: string }>('select ip_hash from public.demo_requests where email = $1', [body.email])
     expect(rows[0]!.ip_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(rows[0]!.ip_hash).not.toContain('192.0.2.44')

@@ -4,14 +4,16 @@ import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import handler from '../../supabase/functions/stripe-webhook/handler.ts'
+import { type FakeStripe, startFakeStripe } from '../backend/fake-stripe.ts'
 import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
 
 const SECRET = 'whsec_unknown_user_test'
 let stack: LocalStack
+let stripe: FakeStripe
 beforeAll(async () => {
-  stack = await startTestStack()
+  ;[stack, stripe] = await Promise.all([startTestStack(), startFakeStripe()])
 }, STARTUP_TIMEOUT)
-afterAll(() => stack.stop())
+afterAll(() => Promise.all([stack.stop(), stripe.close()]))
 
 describe('the payment webhook and an account that does not exist', () => {
   it('keeps the event with a 2xx answer, writes no subscription, and keeps answering 2xx to a redelivery', async () => {
@@ -38,8 +40,23 @@ describe('the payment webhook and an account that does not exist', () => {
         },
       },
     }
+    // Stripe knows the subscription (the webhook reads it from there), with the same account id.
+    stripe.subscriptions.set('sub_unknown_1', {
+      id: 'sub_unknown_1',
+      customer: 'cus_unknown_1',
+      userId,
+      plan: 'pro',
+      price: 'price_pro',
+      status: 'active',
+      cancelAtPeriodEnd: false,
+      canceledAt: null,
+      created,
+      periodStart: created,
+      periodEnd: created + 30 * 86400,
+      latestInvoice: 'in_unknown_1',
+    })
     const payload = JSON.stringify(event)
-    const env = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET }
+    const env = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...stripe.env() }
     const deliver = async () => {
       const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
       return handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature }, body: payload }), env)

@@ -1,14 +1,16 @@
 // The body of the create-checkout function: one schema for the server and any client.
 import { type } from 'arktype'
+import { type PaidPlanId, paidPlanIds } from './plans.ts'
 
-export const PRODUCT_TYPES = ['pro'] as const
-export type ProductType = (typeof PRODUCT_TYPES)[number]
+/** What can be bought: the catalogue's paid plans (plans.ts). */
+export const PRODUCT_TYPES = paidPlanIds as readonly PaidPlanId[]
+export type ProductType = PaidPlanId
 export type CheckoutLang = 'nb' | 'en'
 
-/** `{ productType: 'pro', lang?: 'nb' | 'en' }`; unknown keys are dropped. */
+/** `{ productType: <a paid plan's id>, lang?: 'nb' | 'en' }`; unknown keys are dropped. */
 export const checkoutRequestSchema = type({
   '+': 'delete',
-  productType: "'pro'",
+  productType: type.enumerated(...PRODUCT_TYPES),
   'lang?': "'nb' | 'en'",
 })
 
@@ -19,7 +21,7 @@ export type CheckoutValidation = { ok: true; request: CheckoutRequest } | { ok: 
 export function validateCheckoutRequest(input: unknown): CheckoutValidation {
   const out = checkoutRequestSchema(input)
   if (out instanceof type.errors) return { ok: false, problem: out.summary }
-  return { ok: true, request: { productType: out.productType, lang: out.lang ?? 'nb' } }
+  return { ok: true, request: { productType: out.productType as ProductType, lang: out.lang ?? 'nb' } }
 }
 
 /** The function's answers: `{ url }` on success, `{ error }` otherwise. */

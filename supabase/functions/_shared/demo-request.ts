@@ -11,6 +11,9 @@
 // - notes: optional, at most 2000 characters;
 // - language: optional, 'nb' (default) or 'en', the language the visitor wrote in;
 // - website: the hidden honeypot field; people leave it empty.
+// - no field may hold a control character other than white space, nor a lone UTF-16 surrogate
+//   ('invalid'); a required field must show something: one made only of white space or invisible
+//   characters (zero-width spaces and joiners, direction marks, …) counts as empty ('required').
 // "Characters" are Unicode code points, as PostgreSQL's char_length counts them, so an emoji is one.
 //
 // The LinkedIn rule: any http(s) URL whose host is linkedin.com or a subdomain of it
@@ -78,14 +81,58 @@ export function normaliseLinkedIn(text: string): string | null {
   return `https://www.linkedin.com${path}`
 }
 
+/** Whether the text holds a control character other than white space (C0 but tab, line feed,
+ * vertical tab, form feed and carriage return; DEL; C1) or a lone UTF-16 surrogate: no field may
+ * (the database cannot store a NUL, and a lone surrogate is not Unicode text). */
+export function hasForbiddenCharacters(value: string): boolean {
+  for (let i = 0; i < value.length; i += 1) {
+    const unit = value.charCodeAt(i)
+    if (unit <= 0x08 || (unit >= 0x0e && unit <= 0x1f) || (unit >= 0x7f && unit <= 0x9f)) return true
+    if (unit >= 0xd800 && unit <= 0xdbff) {
+      const next = value.charCodeAt(i + 1)
+      if (!(next >= 0xdc00 && next <= 0xdfff)) return true
+      i += 1
+    } else if (unit >= 0xdc00 && unit <= 0xdfff) return true
+  }
+  return false
+}
+
+const SPACE_OR_FORMAT = /[\s\p{Z}\p{Cf}]/u
+/** Characters that show nothing by themselves: white space, format characters (zero-width space
+ * and joiners, direction marks and overrides, word joiner, BOM, soft hyphen, tags), variation
+ * selectors, the combining grapheme joiner, Hangul fillers and the Mongolian and Khmer invisibles. */
+const invisible = (character: string) => {
+  const cp = character.codePointAt(0)!
+  return (
+    SPACE_OR_FORMAT.test(character) ||
+    cp === 0x034f ||
+    cp === 0x115f ||
+    cp === 0x1160 ||
+    cp === 0x17b4 ||
+    cp === 0x17b5 ||
+    (cp >= 0x180b && cp <= 0x180f) ||
+    cp === 0x3164 ||
+    (cp >= 0xfe00 && cp <= 0xfe0f) ||
+    cp === 0xffa0 ||
+    (cp >= 0xe0100 && cp <= 0xe01ef)
+  )
+}
+
+/** Whether the text shows anything: a name made only of invisible characters is no name. */
+export function hasVisibleText(value: string): boolean {
+  for (const character of value) if (!invisible(character)) return true
+  return false
+}
+
 const email = type('string.email')
 const reject = (ctx: { reject: (input: { expected: string; actual: string }) => false }, problem: Problem) =>
   ctx.reject({ expected: problem, actual: '' })
 
 const text = (max: number, required: boolean) =>
   type('string')
+    .narrow((value, ctx) => !hasForbiddenCharacters(value) || reject(ctx, 'invalid'))
     .pipe(clean)
-    .narrow((value, ctx) => !required || value.length > 0 || reject(ctx, 'required'))
+    .narrow((value, ctx) => !required || hasVisibleText(value) || reject(ctx, 'required'))
     .narrow((value, ctx) => charCount(value) <= max || reject(ctx, 'tooLong'))
 
 const emailField = text(LIMITS.email, true)

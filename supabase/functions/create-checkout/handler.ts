@@ -1,12 +1,17 @@
-// create-checkout: a signed-in user asks to buy Pro and gets the URL of a checkout page.
+// create-checkout: a signed-in user asks to buy a paid plan and gets the URL of a checkout page.
 // With STRIPE_SECRET_KEY set, that is a Stripe Checkout Session (subscription mode); without it
 // (the local stack), the stack's local payment page, through a session the stack keeps server-side
 // so that nobody can pay in another user's name. Web standards and the stripe SDK's fetch client
 // only: the same module runs under Deno (index.ts) and on the local stack.
 //
-// Request: POST { productType: 'pro', lang?: 'nb' | 'en' } with the user's access token as bearer.
+// Every checkout of a user uses the user's one customer at the provider: made on the first
+// checkout (an idempotency key per user, so two tabs at once get the same one) and kept in
+// billing_customers. The plans, their prices' secrets and "already has it" come from the catalogue
+// (_shared/plans.ts).
+//
+// Request: POST { productType: <a paid plan's id>, lang?: 'nb' | 'en' } with the user's access token.
 // Answers: 200 { url } | 400 { error } bad body | 401 { error } not signed in | 403 origin
-//        | 405 | 409 { error: 'Already on Pro' } | 500 not configured | 502 provider failed.
+//        | 405 | 409 { error: 'Already on Pro' } (the plan's name) | 500 not configured | 502 provider failed.
 //
 // Environment:
 //   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY   (Supabase provides them)
@@ -14,13 +19,15 @@
 //   Without any of these four, every request answers 500 and the log names what is missing.
 //   SITE_ORIGINS         comma-separated origins allowed by CORS (default http://localhost:5173,
 //                        http://localhost:5183; SITE_URL's origin is always allowed)
-//   STRIPE_SECRET_KEY    when set, Stripe Checkout; STRIPE_PRICE_PRO is then required
-//   STRIPE_PRICE_PRO     the price of Pro (2 499 NOK a month)
+//   STRIPE_SECRET_KEY    when set, Stripe Checkout; each paid plan's price secret is then required
+//   STRIPE_PRICE_PRO     the price of Pro (2 499 NOK a month): a plan's `stripePriceEnv`
 //   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
 //   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
+import { paymentProvider } from '../_shared/payment-provider.ts'
+import { alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
 
@@ -48,18 +55,43 @@ async function signedInUser(req: Request, env: FunctionEnv): Promise<User | null
   return { id: user.id, email: typeof user.email === 'string' ? user.email : '' }
 }
 
-type SubscriptionRow = { product_name: string; status: string; stripe_customer_id: string | null }
+type SubscriptionRow = { product_name: string; status: string }
 
-/** The user's rows, newest first, read with the service role. */
+/** The user's rows, read with the service role. */
 async function subscriptionsOf(env: FunctionEnv, userId: string): Promise<SubscriptionRow[]> {
   return restRows<SubscriptionRow>(
-    serviceRest(
-      env,
-      `subscriptions?select=product_name,status,stripe_customer_id&user_id=eq.${encodeURIComponent(userId)}&order=updated_at.desc`,
-    ),
+    serviceRest(env, `subscriptions?select=product_name,status&user_id=eq.${encodeURIComponent(userId)}`),
     'subscriptions of the user',
   )
 }
+
+/** The user's one customer at the provider: the stored one, else made now and stored (the first
+ * stored wins, should two checkouts race). */
+async function customerOf(env: FunctionEnv, user: User): Promise<string> {
+  const id = encodeURIComponent(user.id)
+  const [stored] = await restRows<{ stripe_customer_id: string }>(
+    serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`),
+    'customer of the user',
+  )
+  if (stored) return stored.stripe_customer_id
+  const made = await paymentProvider(env)!.ensureCustomer(user)
+  await restRows(
+    serviceRest(env, 'billing_customers?on_conflict=user_id', {
+      method: 'POST',
+      headers: { Prefer: 'resolution=ignore-duplicates,return=minimal' },
+      body: JSON.stringify({ user_id: user.id, stripe_customer_id: made }),
+    }),
+    'store customer',
+  )
+  const [kept] = await restRows<{ stripe_customer_id: string }>(
+    serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`),
+    'customer of the user',
+  )
+  return kept?.stripe_customer_id ?? made
+}
+
+/** "Already on Pro": the plan's id with a capital, as the site's catalogs know the text. */
+const alreadyOn = (plan: Plan) => `Already on ${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`
 
 class BodyProblem extends Error {}
 
@@ -75,22 +107,22 @@ async function readJsonBody(req: Request): Promise<unknown> {
   }
 }
 
-type CheckoutInput = { user: User; lang: CheckoutLang; customer: string | null; successUrl: string; cancelUrl: string }
+type CheckoutInput = { user: User; plan: Plan; price: string; lang: CheckoutLang; customer: string; successUrl: string; cancelUrl: string }
 
 async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
   const session = await stripeClient(env).checkout.sessions.create({
     mode: 'subscription',
-    line_items: [{ price: env.STRIPE_PRICE_PRO!, quantity: 1 }],
-    ...(input.customer ? { customer: input.customer } : input.user.email ? { customer_email: input.user.email } : {}),
+    line_items: [{ price: input.price, quantity: 1 }],
+    customer: input.customer,
     // Sold to businesses, priced excluding VAT (the terms say so): Stripe Tax adds Norwegian VAT to
     // the price, and the buyer gives the company's VAT number where Stripe supports one.
     automatic_tax: { enabled: true },
     tax_id_collection: { enabled: true, required: 'if_supported' },
     billing_address_collection: 'required',
-    ...(input.customer ? { customer_update: { address: 'auto', name: 'auto' } } : {}),
+    customer_update: { address: 'auto', name: 'auto' },
     client_reference_id: input.user.id,
-    metadata: { user_id: input.user.id },
-    subscription_data: { metadata: { user_id: input.user.id } },
+    metadata: { user_id: input.user.id, plan: input.plan.id },
+    subscription_data: { metadata: { user_id: input.user.id, plan: input.plan.id } },
     locale: input.lang === 'en' ? 'en' : 'nb',
     success_url: input.successUrl,
     cancel_url: input.cancelUrl,
@@ -99,7 +131,7 @@ async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<s
   return session.url
 }
 
-/** The local stack's stand-in: it keeps the session (user, return URLs) and gives its page's URL. */
+/** The local stack's stand-in: it keeps the session (user, plan, return URLs) and gives its page's URL. */
 async function localCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
   const res = await fetch(env.LOCAL_PAYMENTS_URL!, {
     method: 'POST',
@@ -108,6 +140,7 @@ async function localCheckout(env: FunctionEnv, input: CheckoutInput): Promise<st
       user_id: input.user.id,
       email: input.user.email,
       lang: input.lang,
+      plan: input.plan.id,
       customer: input.customer,
       success_url: input.successUrl,
       cancel_url: input.cancelUrl,
@@ -150,11 +183,13 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   const validation = validateCheckoutRequest(body)
   if (!validation.ok) return answer(400, { error: `Invalid request: ${validation.problem}` }, cors)
   const { lang } = validation.request
+  const plan = planById(validation.request.productType)!
 
   const stripe = Boolean(env.STRIPE_SECRET_KEY)
-  if (stripe ? !env.STRIPE_PRICE_PRO : !env.LOCAL_PAYMENTS_URL) {
+  const price = stripe ? env[plan.stripePriceEnv ?? ''] : `price_local_${plan.id}`
+  if (stripe ? !price : !env.LOCAL_PAYMENTS_URL) {
     console.error(
-      `[create-checkout] not configured: ${stripe ? 'STRIPE_PRICE_PRO is not set' : 'neither STRIPE_SECRET_KEY nor LOCAL_PAYMENTS_URL is set'}`,
+      `[create-checkout] not configured: ${stripe ? `${plan.stripePriceEnv} is not set` : 'neither STRIPE_SECRET_KEY nor LOCAL_PAYMENTS_URL is set'}`,
     )
     return answer(500, { error: 'Checkout is not configured' }, cors)
   }
@@ -170,17 +205,11 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     console.error('[create-checkout] could not read the subscriptions', error)
     return answer(500, { error: 'Could not read your subscription' }, cors)
   }
-  if (rows.some((row) => row.product_name === 'pro' && row.status === 'active')) {
-    return answer(409, { error: 'Already on Pro' }, cors)
-  }
+  const current = currentPlan(rows)
+  if (alreadyHas(current, plan)) return answer(409, { error: alreadyOn(current) }, cors)
 
-  const input: CheckoutInput = {
-    user,
-    lang,
-    customer: rows.find((row) => row.stripe_customer_id)?.stripe_customer_id ?? null,
-    ...returnUrls(env.SITE_URL, lang),
-  }
   try {
+    const input: CheckoutInput = { user, plan, price: price!, lang, customer: await customerOf(env, user), ...returnUrls(env.SITE_URL, lang) }
     const url = stripe ? await stripeCheckout(env, input) : await localCheckout(env, input)
     return answer(200, { url }, cors)
   } catch (error) {

@@ -1,6 +1,6 @@
 // export-account: the signed-in user downloads their data as JSON: the profile the auth service
-// keeps, their subscriptions, the payment provider's events about them, and the demo requests sent
-// with their e-mail address. Who is asking comes from the bearer token only; rows are read with the
+// keeps, their subscriptions, their customer id at the payment provider, the provider's events
+// about them, and the demo requests sent with their e-mail address. Who is asking comes from the bearer token only; rows are read with the
 // service role.
 //
 // Request: POST with the user's access token as bearer (no body).
@@ -36,9 +36,13 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
       serviceRest(env, `payment_events?select=id,type,created_at,processed_at&user_id=eq.${id}&order=created_at.asc`),
       'payment events of the user',
     )
+    const customers = await restRows<Record<string, unknown>>(
+      serviceRest(env, `billing_customers?select=stripe_customer_id,created_at&user_id=eq.${id}`),
+      'payment provider customer of the user',
+    )
     const profile = Object.fromEntries(PROFILE_FIELDS.filter((field) => field in user.record).map((field) => [field, user.record[field]]))
     const exportedAt = new Date().toISOString()
-    return json(200, { exported_at: exportedAt, profile, subscriptions, demo_requests: demoRequests, payment_events: paymentEvents }, cors, {
+    return json(200, { exported_at: exportedAt, profile, subscriptions, payment_customers: customers, demo_requests: demoRequests, payment_events: paymentEvents }, cors, {
       'Content-Disposition': `attachment; filename="vekstlinje-data-${exportedAt.slice(0, 10)}.json"`,
       'Cache-Control': 'no-store',
     })

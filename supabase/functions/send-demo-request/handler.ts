@@ -14,7 +14,8 @@
 //   SITE_URL                         the site; its origin is allowed by CORS
 //   SITE_ORIGINS                     comma-separated origins allowed by CORS
 //                                    (default http://localhost:5173,http://localhost:5183; SITE_URL's origin is always allowed)
-//   DEMO_RATE_LIMIT_PER_IP           stored requests per client IP per window (default 5)
+//   DEMO_RATE_LIMIT_PER_IP           stored requests per client address per window (default 5); the
+//                                    address is the platform's cf-connecting-ip (see clientAddress)
 //   DEMO_RATE_LIMIT_PER_EMAIL        stored requests per e-mail address per window (default 3)
 //   DEMO_RATE_LIMIT_WINDOW_SECONDS   the window (default 3600)
 //   DEMO_NOTIFY_TO                   the sales inbox (default salg@vekstlinje.no)
@@ -33,6 +34,7 @@ import {
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
+import { restRows, serviceRest } from '../_shared/service-rest.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
 const RETRY_BATCH = 3
@@ -91,56 +93,34 @@ const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?jso
 // ---------------------------------------------------------------------------------------------
 // Storage: PostgREST with the service role (RLS lets nobody else near demo_requests)
 
-function rest(env: FunctionEnv, path: string, init: RequestInit = {}): Promise<Response> {
-  const key = env.SUPABASE_SERVICE_ROLE_KEY ?? ''
-  return fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/rest/v1/${path}`, {
-    ...init,
-    headers: {
-      apikey: key,
-      Authorization: `Bearer ${key}`,
-      'Content-Type': 'application/json',
-      'Content-Profile': 'public',
-      'Accept-Profile': 'public',
-      ...init.headers,
-    },
+/** Both rate limits and the insert in one database call (public.store_demo_request), so that
+ * concurrent requests cannot all count before any of them is stored. */
+type Limits = { perIp: number; perEmail: number; windowSeconds: number }
+
+async function storeWithinLimits(env: FunctionEnv, row: Record<string, unknown>, ipHash: string, limits: Limits): Promise<StoredRequest | 'rate_limited'> {
+  const res = await serviceRest(env, 'rpc/store_demo_request', {
+    method: 'POST',
+    body: JSON.stringify({
+      request: row,
+      ip_hash: ipHash,
+      per_ip: limits.perIp,
+      per_email: limits.perEmail,
+      window_seconds: limits.windowSeconds,
+    }),
   })
-}
-
-async function expectOk(res: Response, what: string): Promise<Response> {
-  if (!res.ok) throw new Error(`${what}: PostgREST answered ${res.status} ${await res.text()}`)
-  return res
-}
-
-/** How many requests were stored since `since` matching the filter (`column=eq.value`). */
-async function countSince(env: FunctionEnv, filter: string, since: string): Promise<number> {
-  const res = await expectOk(
-    await rest(env, `demo_requests?select=id&${filter}&created_at=gte.${encodeURIComponent(since)}&limit=1`, {
-      method: 'HEAD',
-      headers: { Prefer: 'count=exact' },
-    }),
-    'rate limit count',
-  )
-  const total = res.headers.get('content-range')?.split('/')[1]
-  return total && total !== '*' ? Number(total) : 0
-}
-
-async function insert(env: FunctionEnv, row: Record<string, unknown>): Promise<StoredRequest> {
-  const res = await expectOk(
-    await rest(env, 'demo_requests?select=*', {
-      method: 'POST',
-      headers: { Prefer: 'return=representation' },
-      body: JSON.stringify(row),
-    }),
-    'insert',
-  )
-  const [stored] = (await res.json()) as StoredRequest[]
-  if (!stored) throw new Error('insert: PostgREST returned no row')
+  if (res.status === 429) {
+    await res.body?.cancel()
+    return 'rate_limited'
+  }
+  if (!res.ok) throw new Error(`store: PostgREST answered ${res.status} ${await res.text()}`)
+  const stored = (await res.json()) as StoredRequest | null
+  if (!stored?.id) throw new Error('store: PostgREST returned no row')
   return stored
 }
 
 async function markNotified(env: FunctionEnv, id: string): Promise<void> {
-  await expectOk(
-    await rest(env, `demo_requests?id=eq.${encodeURIComponent(id)}`, {
+  await restRows(
+    serviceRest(env, `demo_requests?id=eq.${encodeURIComponent(id)}`, {
       method: 'PATCH',
       headers: { Prefer: 'return=minimal' },
       body: JSON.stringify({ notified_at: new Date().toISOString() }),
@@ -150,14 +130,13 @@ async function markNotified(env: FunctionEnv, id: string): Promise<void> {
 }
 
 async function unnotified(env: FunctionEnv, olderThan: string, limit: number): Promise<StoredRequest[]> {
-  const res = await expectOk(
-    await rest(
+  return restRows<StoredRequest>(
+    serviceRest(
       env,
       `demo_requests?select=*&notified_at=is.null&created_at=lt.${encodeURIComponent(olderThan)}&order=created_at.asc&limit=${limit}`,
     ),
     'unnotified',
   )
-  return (await res.json()) as StoredRequest[]
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -225,9 +204,25 @@ export async function retryNotifications(env: FunctionEnv, limit = RETRY_BATCH):
 // ---------------------------------------------------------------------------------------------
 // Rate limit and client identity
 
-function clientIp(req: Request): string | null {
-  const forwarded = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim()
-  return req.headers.get('cf-connecting-ip') ?? req.headers.get('x-real-ip') ?? (forwarded || null)
+/** The client's address as the platform guarantees it: `cf-connecting-ip`, which hosted Supabase's
+ * edge (Cloudflare) sets from the connection, overwriting anything the client sent; the local
+ * stack sets it from the socket. Headers a client can choose (X-Forwarded-For, X-Real-IP) are never
+ * read. IPv6 clients count per /64, the block one subscriber usually holds. Without the header (not
+ * behind the platform), all such requests share one bucket rather than going unlimited. */
+export function clientAddress(req: Request): string {
+  const raw = (req.headers.get('cf-connecting-ip') ?? '').trim().toLowerCase().replace(/%.*$/, '')
+  if (raw === '') return 'unknown'
+  const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(raw)
+  if (mapped) return mapped[1]!
+  if (!raw.includes(':')) return raw
+  const [head = '', tail = ''] = raw.split('::')
+  const left = head ? head.split(':') : []
+  const right = tail ? tail.split(':') : []
+  const groups = raw.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left
+  return `${groups
+    .slice(0, 4)
+    .map((group) => group.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`
 }
 
 /** IPs are stored only as a keyed hash: enough to count, not enough to recover the address. */
@@ -307,34 +302,32 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
   const request = validation.request
 
-  const ip = clientIp(req)
-  const ipHash = ip ? await hashIp(ip, env) : null
+  const ipHash = await hashIp(clientAddress(req), env)
   let stored: StoredRequest
   try {
-    const windowSeconds = positive(env.DEMO_RATE_LIMIT_WINDOW_SECONDS, 3600)
-    const since = new Date(Date.now() - windowSeconds * 1000).toISOString()
-    const [byIp, byEmail] = await Promise.all([
-      ipHash ? countSince(env, `ip_hash=eq.${ipHash}`, since) : 0,
-      countSince(env, `email=eq.${encodeURIComponent(request.email)}`, since),
-    ])
-    if (
-      (ipHash && byIp >= positive(env.DEMO_RATE_LIMIT_PER_IP, 5)) ||
-      byEmail >= positive(env.DEMO_RATE_LIMIT_PER_EMAIL, 3)
-    ) {
-      return failure(429, 'rate_limited', { ...cors, 'Retry-After': String(windowSeconds) })
+    const limits = {
+      perIp: positive(env.DEMO_RATE_LIMIT_PER_IP, 5),
+      perEmail: positive(env.DEMO_RATE_LIMIT_PER_EMAIL, 3),
+      windowSeconds: positive(env.DEMO_RATE_LIMIT_WINDOW_SECONDS, 3600),
     }
     const userAgent = req.headers.get('user-agent')
-    stored = await insert(env, {
-      name: request.name,
-      email: request.email,
-      company: request.company,
-      linkedin: request.linkedin,
-      need: request.need,
-      notes: request.notes,
-      language: request.language,
-      ip_hash: ipHash,
-      user_agent: userAgent ? [...userAgent].slice(0, 500).join('') : null,
-    })
+    const result = await storeWithinLimits(
+      env,
+      {
+        name: request.name,
+        email: request.email,
+        company: request.company,
+        linkedin: request.linkedin,
+        need: request.need,
+        notes: request.notes,
+        language: request.language,
+        user_agent: userAgent ? [...userAgent].slice(0, 500).join('') : null,
+      },
+      ipHash,
+      limits,
+    )
+    if (result === 'rate_limited') return failure(429, 'rate_limited', { ...cors, 'Retry-After': String(limits.windowSeconds) })
+    stored = result
   } catch (error) {
     console.error('[send-demo-request] could not store the request', error)
     return failure(500, 'storage_failed', cors)

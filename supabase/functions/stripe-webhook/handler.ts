@@ -1,21 +1,48 @@
 // stripe-webhook: the payment provider's events, verified by their Stripe-Signature over the raw
-// body (stripe SDK, STRIPE_WEBHOOK_SECRET, 300 s tolerance), written to the user's `subscriptions`
-// row with the service role. Each event id is applied once (`payment_events`, first wins), and
-// an event older (by `created`) than the row's `provider_updated_at` never overwrites it.
-// Web standards and the stripe SDK only: the same module runs under Deno (index.ts) and on the
-// local stack. `verify_jwt = false` in config.toml: the provider sends no Supabase JWT.
+// body (stripe SDK, STRIPE_WEBHOOK_SECRET, 300 s tolerance). Web standards and the stripe SDK only:
+// the same module runs under Deno (index.ts) and on the local stack. `verify_jwt = false` in
+// config.toml: the provider sends no Supabase JWT.
 //
-// Answers: 200 { received: true, result } for every verified event (unknown types: result
-//          'ignored', nothing written) | 200 { ok: true, … } for a POST of { "test": "health_check" }
-//          | 400 { error } missing, malformed, wrong or stale signature, nothing written | 405
-//          | 413 | 500 { error } not stored (the provider retries) | 503 no signing secret.
+// How the row stays right whatever Stripe does with its events. Stripe guarantees no order,
+// retries an event for up to three days, may deliver one twice, and stamps `created` in whole
+// seconds, so two events of one second cannot be ordered by their stamps, and an event's payload
+// may describe a state that has long been replaced. So an event is taken as a notice only: "this
+// subscription changed". The handler then
+//   1. records the event id (payment_events; a redelivery stops here);
+//   2. draws a version from the database (next_subscription_version) and only then reads the
+//      subscription from the provider's API: the reading that starts later has the higher version
+//      and sees the provider's state as of its start or later;
+//   3. writes that reading with apply_subscription_snapshot, which keeps the reading with the
+//      highest version, never revives a cancelled (or expired) subscription (Stripe never does),
+//      and refuses a user's second active subscription.
+// "Newer" therefore means "read later", never "a later `created`". The last change at Stripe emits
+// an event whose handling reads after the change, so once the events are delivered the row equals
+// the provider's state; until then it may show an earlier state, never one older than a reading
+// it already held, and never an active one after a cancellation.
+//
+// Bought twice (two checkout tabs, both paid): when a reading would make a second active
+// subscription for one user, both are read afresh from the provider; if both are still active,
+// the one created later (ties: the larger id, so every delivery decides alike) is refunded and
+// cancelled at the provider, and the earlier one is kept. The local stand-in does the same.
+//
+// Answers: 200 { received: true, result } for every verified event: 'applied' | 'stale' (nothing
+//          newer to write) | 'duplicate' (a redelivery) | 'unlinked' (no account: the event is
+//          kept with the account id it names, nothing else) | 'unknown_subscription' |
+//          'unknown_plan' | 'ignored' (not a subscription event) | 200 { ok: true, … } for a POST
+//          of { "test": "health_check" } | 400 { error } missing, malformed, wrong or stale
+//          signature, nothing written | 405 | 413 | 500 { error } not stored or not configured
+//          (the provider retries) | 503 no signing secret.
 //
 // Environment: SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY (Supabase provides them),
 //   STRIPE_WEBHOOK_SECRET (the endpoint's signing secret, whsec_…; the local stack sets its own),
+//   STRIPE_SECRET_KEY (to read subscriptions; without it, the local stack's LOCAL_PAYMENTS_URL),
+//   STRIPE_PRICE_<PLAN> (each paid plan's price id, see _shared/plans.ts),
 //   SITE_ORIGINS / SITE_URL for the CORS answer to the dashboard's health check.
 import Stripe from 'stripe'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
+import { type PaymentProvider, type ProviderSubscription, paymentProvider } from '../_shared/payment-provider.ts'
+import { type Plan, paidPlanIds, planById, plans } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 
 export const MAX_BODY_BYTES = 512 * 1024
@@ -27,21 +54,12 @@ export const HANDLED_EVENTS = [
   'customer.subscription.updated',
   'customer.subscription.deleted',
   'invoice.payment_succeeded',
+  'invoice.paid',
   'invoice.payment_failed',
 ] as const
 
-const STATUSES = ['active', 'trialing', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused'] as const
-export type SubscriptionStatus = (typeof STATUSES)[number]
-
-/** What one event says about one subscription. */
-export type SubscriptionUpdate = {
-  subscriptionId: string
-  userId: string | null
-  customerId: string | null
-  status: SubscriptionStatus
-  /** ISO time, when the event carries it. */
-  currentPeriodEnd?: string
-}
+export const FINAL_STATUSES = ['canceled', 'incomplete_expired'] as const
+export const ENTITLING = ['active', 'trialing'] as const
 
 type Json = Record<string, unknown>
 const obj = (value: unknown): Json | null =>
@@ -57,133 +75,182 @@ const userIdOf = (...candidates: unknown[]): string | null => {
   }
   return null
 }
-const isStatus = (value: unknown): value is SubscriptionStatus => (STATUSES as readonly unknown[]).includes(value)
-const isoFromUnix = (seconds: number) => new Date(seconds * 1000).toISOString()
-const latest = (values: unknown[]): string | undefined => {
-  const numbers = values.filter((v): v is number => typeof v === 'number' && Number.isFinite(v) && v > 0)
-  return numbers.length ? isoFromUnix(Math.max(...numbers)) : undefined
-}
-const list = (value: unknown): Json[] => {
-  const data = obj(value)?.data
-  return Array.isArray(data) ? data.map(obj).filter((x): x is Json => x !== null) : []
-}
+/** Seconds since 1970 as ISO 8601, for times up to the year 9999; null otherwise. */
+const isoFromUnix = (seconds: unknown): string | null =>
+  typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0 && seconds < 253_402_300_800 ? new Date(seconds * 1000).toISOString() : null
+/** Stripe's ids: a prefix, an underscore, letters, digits and underscores. */
+const stripeId = (prefix: string, value: string | null): string | null =>
+  value !== null && value.length <= 255 && new RegExp(`^${prefix}_\\w+$`).test(value) ? value : null
 
-/** The subscription change an event describes, or null when it concerns no subscription of ours. */
-export function updateFromEvent(type: string, object: Json): SubscriptionUpdate | null {
+/** The subscription an event concerns, and the account it names, or null when it concerns none. */
+export function subscriptionOfEvent(type: string, object: Json): { subscriptionId: string; userId: string | null } | null {
   switch (type) {
     case 'checkout.session.completed': {
-      const subscriptionId = idOf(object.subscription)
+      const subscriptionId = stripeId('sub', idOf(object.subscription))
       if (object.mode !== 'subscription' || !subscriptionId) return null
-      const paid = object.payment_status === 'paid' || object.payment_status === 'no_payment_required'
-      return {
-        subscriptionId,
-        userId: userIdOf(object.client_reference_id, obj(object.metadata)?.user_id),
-        customerId: idOf(object.customer),
-        status: paid ? 'active' : 'incomplete',
-      }
+      return { subscriptionId, userId: userIdOf(object.client_reference_id, obj(object.metadata)?.user_id) }
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
-      const subscriptionId = str(object.id)
-      const status = type === 'customer.subscription.deleted' ? 'canceled' : object.status
-      if (!subscriptionId || !isStatus(status)) return null
-      // Since API 2025-03-31 the period lives on the items; older versions had it at top level.
-      const currentPeriodEnd = latest([...list(object.items).map((item) => item.current_period_end), object.current_period_end])
-      return {
-        subscriptionId,
-        userId: userIdOf(obj(object.metadata)?.user_id),
-        customerId: idOf(object.customer),
-        status,
-        ...(currentPeriodEnd ? { currentPeriodEnd } : {}),
-      }
+      const subscriptionId = stripeId('sub', str(object.id))
+      return subscriptionId ? { subscriptionId, userId: userIdOf(obj(object.metadata)?.user_id) } : null
     }
     case 'invoice.payment_succeeded':
+    case 'invoice.paid':
     case 'invoice.payment_failed': {
+      // Since API 2025-03-31 at parent.subscription_details; older versions at the top level.
       const details = obj(obj(object.parent)?.subscription_details)
-      const subscriptionId = idOf(details?.subscription) ?? idOf(object.subscription)
+      const subscriptionId = stripeId('sub', idOf(details?.subscription) ?? idOf(object.subscription))
       if (!subscriptionId) return null
-      const failed = type === 'invoice.payment_failed'
-      const currentPeriodEnd = failed ? undefined : latest(list(object.lines).map((line) => obj(line.period)?.end))
-      return {
-        subscriptionId,
-        userId: userIdOf(obj(details?.metadata)?.user_id, obj(obj(object.subscription_details)?.metadata)?.user_id),
-        customerId: idOf(object.customer),
-        // A first invoice that fails leaves the subscription incomplete; a renewal, past due.
-        status: failed ? (object.billing_reason === 'subscription_create' ? 'incomplete' : 'past_due') : 'active',
-        ...(currentPeriodEnd ? { currentPeriodEnd } : {}),
-      }
+      return { subscriptionId, userId: userIdOf(obj(details?.metadata)?.user_id, obj(obj(object.subscription_details)?.metadata)?.user_id) }
     }
     default:
       return null
   }
 }
 
+/** Which of the catalogue's paid plans a subscription is: its price (each plan's price id is the
+ * secret its `stripePriceEnv` names), else the plan id the checkout put in its metadata. */
+export function planOfSubscription(subscription: ProviderSubscription, env: FunctionEnv, catalogue: readonly Plan[] = plans): Plan | null {
+  const prices = (subscription.items?.data ?? []).map((item) => item.price?.id).filter((id): id is string => Boolean(id))
+  for (const plan of catalogue) {
+    const price = plan.stripePriceEnv ? env[plan.stripePriceEnv] : undefined
+    if (price && prices.includes(price)) return plan
+  }
+  const named = subscription.metadata?.plan
+  const plan = named ? planById(named, catalogue) : undefined
+  return plan && (paidPlanIds as string[]).includes(plan.id) ? plan : null
+}
+
+export type Snapshot = {
+  subscription_id: string
+  customer_id: string | null
+  user_id: string | null
+  status: string
+  product_name: string
+  cancel_at_period_end: boolean
+  canceled_at: string | null
+  current_period_end: string | null
+  created_at: string | null
+}
+
+/** A provider reading as the row stores it. */
+export function snapshotOf(subscription: ProviderSubscription, plan: Plan, userHint: string | null): Snapshot {
+  const ends = [subscription.current_period_end, ...(subscription.items?.data ?? []).map((item) => item.current_period_end)].filter(
+    (n): n is number => typeof n === 'number' && n > 0,
+  )
+  return {
+    subscription_id: subscription.id,
+    customer_id: idOf(subscription.customer),
+    user_id: userIdOf(subscription.metadata?.user_id, userHint),
+    status: subscription.status,
+    product_name: plan.id,
+    cancel_at_period_end: subscription.cancel_at_period_end === true,
+    canceled_at: isoFromUnix(subscription.canceled_at),
+    current_period_end: ends.length ? isoFromUnix(Math.max(...ends)) : null,
+    created_at: isoFromUnix(subscription.created),
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Storage
 
-export type ApplyResult = 'applied' | 'stale' | 'unlinked'
+type Applied = { result: 'applied' | 'stale' | 'unlinked' } | { result: 'conflict'; other: string; other_created_at: string | null }
 
-const PREFER = { Prefer: 'return=representation' }
-
-/** Writes the update unless the row holds a newer event's state. Each step is one statement, so
- * concurrent deliveries cannot interleave inside a step. */
-export async function applyUpdate(env: FunctionEnv, update: SubscriptionUpdate, created: number): Promise<ApplyResult> {
-  const at = isoFromUnix(created)
-  const sub = `stripe_subscription_id=eq.${encodeURIComponent(update.subscriptionId)}`
-  const changes: Json = { status: update.status, provider_updated_at: at }
-  if (update.currentPeriodEnd) changes.current_period_end = update.currentPeriodEnd
-  if (update.customerId) changes.stripe_customer_id = update.customerId
-
-  const patch = async (condition: string) =>
-    (
-      await restRows(
-        serviceRest(env, `subscriptions?select=id&${sub}&${condition}`, { method: 'PATCH', headers: PREFER, body: JSON.stringify(changes) }),
-        'update subscription',
-      )
-    ).length > 0
-
-  const notNewer = `provider_updated_at=lte.${encodeURIComponent(at)}`
-  if (await patch(notNewer)) return 'applied'
-  if (update.userId) {
-    const res = await serviceRest(env, 'subscriptions?select=id&on_conflict=stripe_subscription_id', {
-      method: 'POST',
-      headers: { Prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: JSON.stringify({
-        user_id: update.userId,
-        product_name: 'pro',
-        stripe_subscription_id: update.subscriptionId,
-        current_period_end: null,
-        stripe_customer_id: null,
-        ...changes,
-      }),
-    })
-    // No such account (deleted, or never made): the event is kept, nothing is linked to it.
-    if (res.status === 409 && (await res.clone().text()).includes('"23503"')) return 'unlinked'
-    const inserted = await restRows(res, 'insert subscription')
-    if (inserted.length > 0) return 'applied'
-  }
-  // The row exists: written meanwhile by an older event, never stamped, or newer than this one.
-  if ((await patch(notNewer)) || (await patch('provider_updated_at=is.null'))) return 'applied'
-  const existing = await restRows(serviceRest(env, `subscriptions?select=id&${sub}`), 'read subscription')
-  return existing.length > 0 ? 'stale' : 'unlinked'
+async function rpc<T>(env: FunctionEnv, fn: string, args: Json, what: string): Promise<T> {
+  const res = await serviceRest(env, `rpc/${fn}`, { method: 'POST', body: JSON.stringify(args) })
+  if (!res.ok) throw new Error(`${what}: PostgREST answered ${res.status} ${await res.text()}`)
+  return (await res.json()) as T
 }
 
-/** Records the event id; false when it was recorded before (a redelivery). */
-async function recordEvent(env: FunctionEnv, event: { id: string; type: string; created: number }, userId: string | null): Promise<boolean> {
-  const rows = await restRows(
-    serviceRest(env, 'payment_events?select=id&on_conflict=id', {
-      method: 'POST',
-      headers: { Prefer: 'resolution=ignore-duplicates,return=representation' },
-      body: JSON.stringify({ id: event.id, type: event.type, created_at: isoFromUnix(event.created), user_id: userId }),
-    }),
+const nextVersion = (env: FunctionEnv) => rpc<number>(env, 'next_subscription_version', {}, 'next version')
+const apply = (env: FunctionEnv, snapshot: Snapshot, version: number) =>
+  rpc<Applied>(env, 'apply_subscription_snapshot', { snapshot, version }, 'apply reading')
+
+/** Records the event id and draws the version of the reading to come; null when the id was
+ * recorded before (a redelivery). */
+function recordEvent(env: FunctionEnv, event: { id: string; type: string; created: number }, userId: string | null): Promise<number | null> {
+  return rpc<number | null>(
+    env,
+    'record_payment_event',
+    { event_id: event.id, event_type: event.type.slice(0, 200), created: isoFromUnix(event.created), account: userId },
     'record event',
   )
-  return rows.length > 0
 }
 
 async function forgetEvent(env: FunctionEnv, id: string): Promise<void> {
   await restRows(serviceRest(env, `payment_events?id=eq.${encodeURIComponent(id)}`, { method: 'DELETE' }), 'forget event')
+}
+
+/** Notes on the event why it changed nothing (no account, unknown subscription or plan). */
+async function noteOutcome(env: FunctionEnv, id: string, outcome: string): Promise<void> {
+  await restRows(
+    serviceRest(env, `payment_events?id=eq.${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify({ outcome }) }),
+    'note outcome',
+  )
+}
+
+/** The events kept without changing anything (for accounts that do not exist, or subscriptions
+ * or plans the site does not know): what the dashboard's debug card shows. Ids, types and times
+ * only, nothing about a person. */
+async function keptEvents(env: FunctionEnv): Promise<{ count: number; latest: Json[] }> {
+  const res = await serviceRest(
+    env,
+    'payment_events?select=id,type,outcome,created_at,processed_at&outcome=not.is.null&order=processed_at.desc&limit=5',
+    { headers: { Prefer: 'count=exact' } },
+  )
+  if (!res.ok) throw new Error(`kept events: PostgREST answered ${res.status} ${await res.text()}`)
+  const latest = (await res.json()) as Json[]
+  const total = Number(res.headers.get('content-range')?.split('/')[1])
+  return { count: Number.isFinite(total) ? total : latest.length, latest }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the provider and writing the row
+
+export type SyncResult = 'applied' | 'stale' | 'unlinked' | 'unknown_subscription' | 'unknown_plan'
+
+const isEntitling = (status: string) => (ENTITLING as readonly string[]).includes(status)
+
+/** Reads the subscription from the provider and writes it (see the top of this file). */
+async function sync(env: FunctionEnv, provider: PaymentProvider, subscriptionId: string, userHint: string | null, firstVersion: number): Promise<SyncResult> {
+  // Each round settles one duplicate (several tabs may each have bought one); the bound only
+  // guards against a provider that keeps answering something new.
+  for (let round = 0; round < 10; round += 1) {
+    const version = round === 0 ? firstVersion : await nextVersion(env)
+    const subscription = await provider.retrieveSubscription(subscriptionId)
+    if (!subscription) return 'unknown_subscription'
+    const plan = planOfSubscription(subscription, env)
+    if (!plan) return 'unknown_plan'
+    const snapshot = snapshotOf(subscription, plan, userHint)
+    const outcome = await apply(env, snapshot, version)
+    if (outcome.result !== 'conflict') return outcome.result
+    await settleDuplicate(env, provider, snapshot, outcome.other, userHint)
+  }
+  throw new Error(`subscription ${subscriptionId}: duplicates could not be settled in ten rounds`)
+}
+
+/** Two active subscriptions for one user: keep the earlier, refund and cancel the later. */
+async function settleDuplicate(env: FunctionEnv, provider: PaymentProvider, mine: Snapshot, otherId: string, userHint: string | null) {
+  const version = await nextVersion(env)
+  const other = await provider.retrieveSubscription(otherId)
+  const otherPlan = other ? planOfSubscription(other, env) : null
+  if (!other || !otherPlan) throw new Error(`the row's active subscription ${otherId} is unknown to the provider`)
+  const otherSnapshot = snapshotOf(other, otherPlan, userHint)
+  if (!isEntitling(otherSnapshot.status)) {
+    // The row held an old reading of the other one: write what the provider says now.
+    await apply(env, otherSnapshot, version)
+    return
+  }
+  const later = [mine, otherSnapshot].sort((a, b) =>
+    (a.created_at ?? '') === (b.created_at ?? '') ? a.subscription_id.localeCompare(b.subscription_id) : (a.created_at ?? '').localeCompare(b.created_at ?? ''),
+  )[1]!
+  console.warn(`[stripe-webhook] ${later.subscription_id} is a second active subscription of one user: refunding and cancelling it`)
+  const cancelVersion = await nextVersion(env)
+  const canceled = await provider.cancelDuplicate(later.subscription_id)
+  const canceledPlan = planOfSubscription(canceled, env) ?? planById(later.product_name)!
+  await apply(env, snapshotOf(canceled, canceledPlan, userHint), cancelVersion)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -229,12 +296,25 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   }
   const signature = req.headers.get('stripe-signature')
   const secret = env.STRIPE_WEBHOOK_SECRET
+  const provider = paymentProvider(env)
 
-  // The dashboard's health check: unsigned, reveals nothing, touches nothing.
+  // The dashboard's health check: unsigned, touches nothing. It also lists the events kept
+  // without a change (ids, types, times: nothing about a person), e.g. for accounts that do not exist.
   if (!signature && isHealthCheck(raw)) {
-    return secret
-      ? json(200, { ok: true, function: 'stripe-webhook', signature_check: 'configured' })
-      : json(503, { ok: false, function: 'stripe-webhook', signature_check: 'not configured' })
+    let kept: Json | null = null
+    try {
+      kept = await keptEvents(env)
+    } catch (error) {
+      console.error('[stripe-webhook] health check could not list the kept events', error)
+    }
+    const answer = {
+      ok: Boolean(secret && provider),
+      function: 'stripe-webhook',
+      signature_check: secret ? 'configured' : 'not configured',
+      provider: provider?.kind ?? 'not configured',
+      unlinked_events: kept,
+    }
+    return json(secret ? 200 : 503, answer)
   }
   if (!secret) {
     console.error('[stripe-webhook] STRIPE_WEBHOOK_SECRET is not set: events cannot be verified')
@@ -249,23 +329,31 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(400, { error: `Invalid signature: ${(error as Error).message}` })
   }
   const object = obj((event as { data?: { object?: unknown } }).data?.object)
-  if (typeof event.id !== 'string' || typeof event.type !== 'string' || typeof event.created !== 'number' || !object) {
+  if (!stripeId('evt', typeof event.id === 'string' ? event.id : null) || typeof event.type !== 'string' || !isoFromUnix(event.created) || !object) {
     return json(400, { error: 'Malformed event' })
   }
 
-  const update = updateFromEvent(event.type, object)
-  if (!update) return json(200, { received: true, result: 'ignored' })
+  const concern = subscriptionOfEvent(event.type, object)
+  if (!concern) return json(200, { received: true, result: 'ignored' })
+  if (!provider) {
+    logMissingSecrets('stripe-webhook', ['STRIPE_SECRET_KEY'])
+    return json(500, { error: 'Webhook is not configured' })
+  }
 
+  let version: number | null
   try {
-    if (!(await recordEvent(env, event, update.userId))) return json(200, { received: true, result: 'duplicate' })
+    version = await recordEvent(env, event, concern.userId)
+    if (version === null) return json(200, { received: true, result: 'duplicate' })
   } catch (error) {
     console.error(`[stripe-webhook] could not record ${event.id}`, error)
     return json(500, { error: 'Could not store the event' })
   }
   try {
-    const result = await applyUpdate(env, update, event.created)
-    if (result === 'unlinked') {
-      console.warn(`[stripe-webhook] ${event.type} ${event.id}: subscription ${update.subscriptionId} belongs to no known user`)
+    const result = await sync(env, provider, concern.subscriptionId, concern.userId, version)
+    if (result === 'unlinked' || result === 'unknown_plan' || result === 'unknown_subscription') {
+      const why = { unlinked: 'belongs to no known account', unknown_plan: 'has a price of no plan in the catalogue', unknown_subscription: 'is unknown to the provider' }[result]
+      console.warn(`[stripe-webhook] ${event.type} ${event.id}: subscription ${concern.subscriptionId} ${why}; the event is kept`)
+      await noteOutcome(env, event.id, result)
     }
     return json(200, { received: true, result })
   } catch (error) {

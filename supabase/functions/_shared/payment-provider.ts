@@ -1,0 +1,118 @@
+// The payment provider as the functions use it: Stripe's API when STRIPE_SECRET_KEY is set, the
+// local stack's stand-in (LOCAL_PAYMENTS_URL) otherwise. Both answer the same Stripe shapes, so the
+// functions hold one code path. Web standards and the stripe SDK's fetch client only.
+import type { FunctionEnv } from './env.ts'
+import { stripeClient } from './stripe-client.ts'
+
+/** The fields of a Stripe Subscription the site reads (API 2025-03-31 and later put the period on
+ * the items; older versions had it at the top level, which is still read). */
+export interface ProviderSubscription {
+  id: string
+  customer: string | { id: string }
+  status: string
+  cancel_at_period_end?: boolean | null
+  canceled_at?: number | null
+  created?: number | null
+  current_period_end?: number | null
+  metadata?: Record<string, string> | null
+  items?: { data?: Array<{ price?: { id?: string } | null; current_period_end?: number | null }> } | null
+}
+
+export interface PaymentProvider {
+  readonly kind: 'stripe' | 'local'
+  /** The subscription as the provider holds it now; null when it does not know the id. */
+  retrieveSubscription(id: string): Promise<ProviderSubscription | null>
+  /** Ends a subscription bought twice: its payments are refunded, then it is cancelled at once. */
+  cancelDuplicate(id: string): Promise<ProviderSubscription>
+  /** The user's one customer at the provider, made on first use (the same one on every call). */
+  ensureCustomer(user: { id: string; email: string }): Promise<string>
+}
+
+/** The provider the environment configures, or null (then nothing can be retrieved or bought). */
+export function paymentProvider(env: FunctionEnv): PaymentProvider | null {
+  if (env.STRIPE_SECRET_KEY) return stripeProvider(env)
+  if (env.LOCAL_PAYMENTS_URL) return localProvider(env)
+  return null
+}
+
+const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'resource_missing'
+
+function stripeProvider(env: FunctionEnv): PaymentProvider {
+  const stripe = stripeClient(env)
+  return {
+    kind: 'stripe',
+    async retrieveSubscription(id) {
+      try {
+        return (await stripe.subscriptions.retrieve(id)) as unknown as ProviderSubscription
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async cancelDuplicate(id) {
+      // Refund first: a retry after a failure finds the same refunds (idempotency keys) and
+      // then cancels; cancelling first could leave a cancelled subscription never refunded.
+      const subscription = await stripe.subscriptions.retrieve(id)
+      const invoice = typeof subscription.latest_invoice === 'string' ? subscription.latest_invoice : subscription.latest_invoice?.id
+      if (invoice) {
+        for await (const payment of stripe.invoicePayments.list({ invoice, status: 'paid' })) {
+          const intent = payment.payment.payment_intent
+          const intentId = typeof intent === 'string' ? intent : intent?.id
+          if (!intentId) continue
+          try {
+            await stripe.refunds.create({ payment_intent: intentId, reason: 'duplicate' }, { idempotencyKey: `duplicate-subscription-${id}-${intentId}` })
+          } catch (error) {
+            if ((error as { code?: string }).code !== 'charge_already_refunded') throw error
+          }
+        }
+      }
+      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return subscription as unknown as ProviderSubscription
+      return (await stripe.subscriptions.cancel(
+        id,
+        { invoice_now: false, prorate: false, cancellation_details: { comment: 'Duplicate subscription: the customer already has one' } },
+        { idempotencyKey: `duplicate-subscription-cancel-${id}` },
+      )) as unknown as ProviderSubscription
+    },
+    async ensureCustomer(user) {
+      // The idempotency key makes concurrent first checkouts (two tabs) get the same customer.
+      const customer = await stripe.customers.create(
+        { ...(user.email ? { email: user.email } : {}), metadata: { user_id: user.id } },
+        { idempotencyKey: `customer-for-user-${user.id}` },
+      )
+      return customer.id
+    },
+  }
+}
+
+function localProvider(env: FunctionEnv): PaymentProvider {
+  const base = new URL('.', env.LOCAL_PAYMENTS_URL)
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(new URL(path, base), {
+      method,
+      headers: { Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    })
+    if (res.status === 404) {
+      await res.body?.cancel()
+      return null
+    }
+    if (!res.ok) throw new Error(`the local payment stand-in answered ${method} ${path} with ${res.status}: ${await res.text()}`)
+    return res.json()
+  }
+  return {
+    kind: 'local',
+    async retrieveSubscription(id) {
+      return (await call('GET', `subscriptions/${encodeURIComponent(id)}`)) as ProviderSubscription | null
+    },
+    async cancelDuplicate(id) {
+      const canceled = (await call('DELETE', `subscriptions/${encodeURIComponent(id)}?duplicate=true`)) as ProviderSubscription | null
+      if (!canceled) throw new Error(`the local payment stand-in does not know subscription ${id}`)
+      return canceled
+    },
+    async ensureCustomer(user) {
+      const customer = (await call('POST', 'customers', { user_id: user.id, email: user.email })) as { id?: string } | null
+      if (!customer?.id) throw new Error('the local payment stand-in returned no customer')
+      return customer.id
+    },
+  }
+}

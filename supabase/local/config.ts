@@ -1,0 +1,80 @@
+// The auth settings of supabase/config.toml that the local stack follows, read the way the
+// Supabase CLI hands them to GoTrue (apps/cli-go/internal/start/start.go in supabase/cli):
+//   [auth] jwt_expiry, refresh_token_reuse_interval, minimum_password_length
+//   [auth.email] enable_confirmations, max_frequency ("1s", "1m0s", …)
+//   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
+//                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
+// A small reader for `[section]` and `key = number | boolean | "string"` lines: enough for these
+// keys, and no TOML library at run time (the stack runs with production dependencies only).
+import { existsSync, readFileSync } from 'node:fs'
+
+export const CONFIG_TOML = new URL('../config.toml', import.meta.url).pathname
+
+type Value = string | number | boolean
+
+/** `{ 'auth.rate_limit': { sign_in_sign_ups: 30 }, … }` for the simple values of a TOML text. */
+export function readSections(toml: string): Record<string, Record<string, Value>> {
+  const sections: Record<string, Record<string, Value>> = { '': {} }
+  let current = sections['']!
+  for (const raw of toml.split('\n')) {
+    const line = raw.replace(/^\s+|\s+$/g, '')
+    if (line === '' || line.startsWith('#')) continue
+    const header = /^\[([A-Za-z0-9_.-]+)\]$/.exec(line)
+    if (header) {
+      current = sections[header[1]!] ??= {}
+      continue
+    }
+    const pair = /^([A-Za-z0-9_-]+)\s*=\s*(.*?)(?:\s+#.*)?$/.exec(line)
+    if (!pair) continue
+    const [, key, text] = pair as unknown as [string, string, string]
+    if (/^-?\d+(?:\.\d+)?$/.test(text)) current[key] = Number(text)
+    else if (text === 'true' || text === 'false') current[key] = text === 'true'
+    else if (/^"[^"]*"$/.test(text)) current[key] = text.slice(1, -1)
+  }
+  return sections
+}
+
+/** Seconds of a Go duration string as the CLI writes them ("1s", "1m0s", "60s"). */
+export function durationSeconds(text: string): number | undefined {
+  const match = /^(?:(\d+)h)?(?:(\d+)m)?(?:(\d+(?:\.\d+)?)s)?$/.exec(text)
+  if (!match || text === '') return undefined
+  return Number(match[1] ?? 0) * 3600 + Number(match[2] ?? 0) * 60 + Number(match[3] ?? 0)
+}
+
+export type ConfiguredAuth = {
+  autoconfirm?: boolean
+  jwtExpiry?: number
+  refreshTokenReuseInterval?: number
+  minimumPasswordLength?: number
+  emailMaxFrequency?: number
+  signInSignUps?: number
+  tokenRefresh?: number
+  tokenVerifications?: number
+}
+
+/** The settings config.toml gives; a key it leaves out is left out here too. */
+export function authSettings(toml: string): ConfiguredAuth {
+  const sections = readSections(toml)
+  const auth = sections.auth ?? {}
+  const email = sections['auth.email'] ?? {}
+  const limits = sections['auth.rate_limit'] ?? {}
+  const out: ConfiguredAuth = {}
+  const num = (value: Value | undefined) => (typeof value === 'number' ? value : undefined)
+  const set = <K extends keyof ConfiguredAuth>(key: K, value: ConfiguredAuth[K] | undefined) => {
+    if (value !== undefined) out[key] = value
+  }
+  set('autoconfirm', typeof email.enable_confirmations === 'boolean' ? !email.enable_confirmations : undefined)
+  set('jwtExpiry', num(auth.jwt_expiry))
+  set('refreshTokenReuseInterval', num(auth.refresh_token_reuse_interval))
+  set('minimumPasswordLength', num(auth.minimum_password_length))
+  set('emailMaxFrequency', typeof email.max_frequency === 'string' ? durationSeconds(email.max_frequency) : undefined)
+  set('signInSignUps', num(limits.sign_in_sign_ups))
+  set('tokenRefresh', num(limits.token_refresh))
+  set('tokenVerifications', num(limits.token_verifications))
+  return out
+}
+
+/** config.toml's auth settings, or nothing when the file is missing. */
+export function configuredAuth(file = CONFIG_TOML): ConfiguredAuth {
+  return existsSync(file) ? authSettings(readFileSync(file, 'utf8')) : {}
+}

@@ -1,0 +1,177 @@
+// Money holds whatever Stripe does with its events: one active subscription per account (two paid
+// checkout tabs end with one, the other refunded and cancelled), one customer per account, and a
+// cancelled subscription that no late event brings back.
+import { randomUUID } from 'node:crypto'
+import Stripe from 'stripe'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import handler from '../../supabase/functions/stripe-webhook/handler.ts'
+import { type FakeStripe, type FakeSubscription, startFakeStripe } from '../backend/fake-stripe.ts'
+import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
+
+const SECRET = 'whsec_payment_invariants'
+let stack: LocalStack
+let stripe: FakeStripe
+beforeAll(async () => {
+  ;[stack, stripe] = await Promise.all([startTestStack(), startFakeStripe()])
+}, STARTUP_TIMEOUT)
+afterAll(() => Promise.all([stack.stop(), stripe.close()]))
+
+const env = () => ({ SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...stripe.env() })
+let serial = 0
+const id = (prefix: string) => `${prefix}_inv_${++serial}`
+
+async function deliver(type: string, object: Record<string, unknown>, created: number) {
+  const event = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type, data: { object } }
+  const payload = JSON.stringify(event)
+  const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+  const res = await handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), env())
+  return { status: res.status, body: (await res.json()) as { result?: string } }
+}
+
+async function account(): Promise<string> {
+  const userId = randomUUID()
+  await stack.db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)`, [userId, `${userId}@example.com`])
+  return userId
+}
+
+function subscription(userId: string, values: Partial<FakeSubscription> = {}): FakeSubscription {
+  const t = Math.floor(Date.now() / 1000)
+  const s: FakeSubscription = {
+    id: id('sub'),
+    customer: `cus_for_${userId.slice(0, 8)}`,
+    userId,
+    plan: 'pro',
+    price: 'price_pro_test',
+    status: 'active',
+    cancelAtPeriodEnd: false,
+    canceledAt: null,
+    created: t,
+    periodStart: t,
+    periodEnd: t + 30 * 86400,
+    latestInvoice: id('in'),
+    ...values,
+  }
+  stripe.subscriptions.set(s.id, s)
+  return s
+}
+
+const invoice = (s: FakeSubscription) => ({
+  id: id('in'),
+  object: 'invoice',
+  customer: s.customer,
+  billing_reason: 'subscription_cycle',
+  parent: { type: 'subscription_details', subscription_details: { subscription: s.id, metadata: { user_id: s.userId } } },
+})
+
+async function rows(userId: string) {
+  const { rows } = await stack.db.query<{ stripe_subscription_id: string; status: string }>(
+    'select stripe_subscription_id, status from public.subscriptions where user_id = $1 order by stripe_subscription_id',
+    [userId],
+  )
+  return rows
+}
+
+describe('row 2: one active subscription per account, one customer', () => {
+  it('two checkout tabs, both paid on the local stack: one stays, the later is refunded and cancelled; one customer', async () => {
+    const user = await confirmedUser(stack)
+    const open = async () => {
+      const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
+      expect(error).toBeNull()
+      return (data as { url: string }).url
+    }
+    // Both tabs open their checkout while the account is still on Free.
+    const [first, second] = [await open(), await open()]
+    const pay = (url: string) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=pay', redirect: 'manual' })
+    expect((await pay(first)).status).toBe(303)
+    expect((await pay(second)).status).toBe(303)
+
+    const { rows: subs } = await stack.db.query<{ status: string; stripe_customer_id: string }>(
+      'select status, stripe_customer_id from public.subscriptions where user_id = $1 order by created_at',
+      [user.user.id],
+    )
+    expect(subs.map((s) => s.status).sort()).toEqual(['active', 'canceled'])
+    expect(new Set(subs.map((s) => s.stripe_customer_id)).size).toBe(1)
+    const { rows: atStandIn } = await stack.db.query<{ status: string; refunded: boolean }>(
+      'select status, refunded from local_stack.subscriptions where user_id = $1 order by created, id',
+      [user.user.id],
+    )
+    // The first tab paid first and keeps its subscription; the second is refunded and cancelled.
+    expect(atStandIn).toMatchObject([
+      { status: 'active', refunded: false },
+      { status: 'canceled', refunded: true },
+    ])
+    const { rows: customers } = await stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
+    expect(customers).toEqual([{ stripe_customer_id: subs[0]!.stripe_customer_id }])
+  })
+
+  it('two active subscriptions at Stripe, their events in any order: the later one is refunded and cancelled at Stripe', async () => {
+    const userId = await account()
+    const older = subscription(userId, { created: 1_800_000_000 })
+    const newer = subscription(userId, { created: 1_800_000_005 })
+    // The newer one's event arrives first.
+    expect((await deliver('customer.subscription.created', stripe.object(newer), 1_800_000_005)).status).toBe(200)
+    expect((await deliver('customer.subscription.created', stripe.object(older), 1_800_000_000)).status).toBe(200)
+    expect(newer.status).toBe('canceled')
+    expect(older.status).toBe('active')
+    expect(stripe.refunds.map((r) => r.paymentIntent)).toContain(`pi_${newer.id}`)
+    expect(await rows(userId)).toEqual(
+      [
+        { stripe_subscription_id: older.id, status: 'active' },
+        { stripe_subscription_id: newer.id, status: 'canceled' },
+      ].sort((a, b) => a.stripe_subscription_id.localeCompare(b.stripe_subscription_id)),
+    )
+  })
+
+  it('the database itself refuses a second active row for one account', async () => {
+    const userId = await account()
+    const insert = (status: string) =>
+      fetch(`${stack.url}/rest/v1/subscriptions`, {
+        method: 'POST',
+        headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ user_id: userId, product_name: 'pro', status, stripe_subscription_id: id('sub') }),
+      })
+    expect((await insert('active')).status).toBe(201)
+    expect((await insert('trialing')).status).toBe(409)
+    expect((await insert('canceled')).status).toBe(201)
+  })
+})
+
+describe('row 3: a cancelled subscription never comes back', () => {
+  it('deleted, then a late invoice.payment_succeeded (and a stale update): still cancelled', async () => {
+    const userId = await account()
+    const s = subscription(userId)
+    const activeBefore = stripe.object(s)
+    await deliver('customer.subscription.created', activeBefore, s.created)
+    s.status = 'canceled'
+    s.canceledAt = s.created + 10
+    expect((await deliver('customer.subscription.deleted', stripe.object(s), s.created + 10)).body.result).toBe('applied')
+    // A success stamped in the cancellation's second arrives after it, then Stripe retries an
+    // older update.
+    await deliver('invoice.payment_succeeded', invoice(s), s.created + 10)
+    await deliver('customer.subscription.updated', activeBefore, s.created + 5)
+    expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+  })
+
+  it('two events of the same second, delivered in reverse: the row says what Stripe says, not the later delivery', async () => {
+    const userId = await account()
+    const s = subscription(userId)
+    const t = s.created + 100
+    const pastDue = stripe.object({ ...s, status: 'past_due' })
+    s.status = 'canceled'
+    s.canceledAt = t
+    const canceled = stripe.object(s)
+    await deliver('customer.subscription.deleted', canceled, t)
+    await deliver('customer.subscription.updated', pastDue, t)
+    expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+  })
+
+  it('even a reading that comes later cannot revive a cancelled row (final states are final)', async () => {
+    const userId = await account()
+    const s = subscription(userId)
+    await deliver('customer.subscription.created', stripe.object(s), s.created)
+    await stack.db.query(`update public.subscriptions set status = 'canceled' where stripe_subscription_id = $1`, [s.id])
+    // Stripe (wrongly, or an old copy of the data) still says active: the row stays cancelled.
+    expect((await deliver('customer.subscription.updated', stripe.object(s), s.created + 1)).body.result).toBe('stale')
+    expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+  })
+})
