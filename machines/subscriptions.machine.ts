@@ -8,6 +8,8 @@ export interface Subscription {
   product_name: string
   status: string
   current_period_end: string | null
+  /** Cancelled by the customer: it ends with the paid period instead of renewing. */
+  cancel_at_period_end?: boolean
 }
 
 /** Only subscriptions that give their plan count (active, or in a trial). */

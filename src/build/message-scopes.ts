@@ -135,18 +135,21 @@ export function scopePlan(rootDir: string, graph: ImportGraph = importGraph(root
   }
   for (const file of reachable(graph, [SERVER_ENTRY], follow, boundaries)) if (!fileScopes.has(file)) add(file, 'meta')
 
-  const routeMessages = new Map<string, CatalogScope>()
+  const routeMessages = new Map<string, Set<CatalogScope>>()
+  const addRouteMessage = (id: string | undefined, scope: CatalogScope) => {
+    if (id) routeMessages.set(id, (routeMessages.get(id) ?? new Set()).add(scope))
+  }
   for (const page of pages) {
-    if (page.titleId) routeMessages.set(page.titleId, page.scope)
-    if (page.descriptionId) routeMessages.set(page.descriptionId, 'meta')
+    addRouteMessage(page.titleId, page.scope)
+    addRouteMessage(page.descriptionId, 'meta')
   }
   const scopesOfFile = (file: string): CatalogScope[] => [...(fileScopes.get(file.replace(/\\/g, '/').replace(/^\.\//, '')) ?? [])]
   return {
     scopesOfFile,
+    // A record's message ships where the record says, and also wherever a file uses the same text
+    // (the 404 page shows its description).
     scopesOfMessage: (id, originFiles) => {
-      const fromRecord = routeMessages.get(id)
-      if (fromRecord) return [fromRecord]
-      const scopes = new Set(originFiles.filter((file) => !file.endsWith(ROUTES_FILE)).flatMap(scopesOfFile))
+      const scopes = new Set([...(routeMessages.get(id) ?? []), ...originFiles.filter((file) => !file.endsWith(ROUTES_FILE)).flatMap(scopesOfFile)])
       return scopes.has('core') ? ['core'] : [...scopes]
     },
   }

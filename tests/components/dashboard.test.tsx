@@ -32,12 +32,14 @@ const fakes = vi.hoisted(() => ({
 }))
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 vi.mock('../../src/features/dashboard/actors', async () => {
-  const { fromCallback } = await import('xstate')
+  const { fromCallback, fromPromise } = await import('xstate')
   const { controllablePromise } = await import('../model/fake-actors')
   fakes.runs.fetchSubscriptions = controllablePromise<Subscription[], { userId: string }>()
   fakes.runs.checkWebhook = controllablePromise<HealthAnswer>()
   return {
     checkWebhook: fakes.runs.checkWebhook.logic,
+    // Opening the portal is the manage-subscription test's.
+    openPortal: () => fromPromise(() => new Promise<never>(() => {})),
     fetchSubscriptions: fakes.runs.fetchSubscriptions.logic,
     watchSubscriptions: fromCallback<{ type: 'subscriptions.changed' }, { userId: string }>(({ sendBack, input }) => {
       fakes.watchedUser.push(input.userId)

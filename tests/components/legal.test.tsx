@@ -100,7 +100,7 @@ const docs: Doc[] = [
           /de foregående 3 månedene/,
           /norske kroner \(NOK\), eksklusive merverdiavgift/,
           /2 499 kr per måned eksklusive merverdiavgift/,
-          /«Administrer abonnement»/,
+          /«Administrer abonnementet»/,
           /selges bare til virksomheter/,
           /refunderes ikke når arbeidet med perioden de gjelder for, har startet/,
           /Fakturaer betales før levering/,

@@ -19,6 +19,7 @@ import { registerFormMachine, registerValidator } from '../../machines/register-
 import { type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
 import { type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { webhookHealthMachine } from '../../machines/webhook-health.machine'
+import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
 import { demoFormEvents, demoFormLabel, serializeDemoForm } from '../machines/demo-form.model'
 import { faqEvents, faqLabel, faqMachineWith } from '../machines/faq-accordion.model'
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
@@ -310,6 +311,20 @@ export const machineModels = {
         { type: 'user.check' },
         outcome.done('checkWebhook', { status: 200, text: '{"ok":true}' }),
         outcome.error('checkWebhook', { message: 'Failed to fetch' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  subscriptionManagement: {
+    file: 'subscription-management',
+    machine: subscriptionManagementMachine,
+    options: {
+      inputs: [{ endsAtPeriodEnd: false }, { endsAtPeriodEnd: true }],
+      events: [
+        { type: 'portal.open' },
+        outcome.done('openPortal', { url: 'http://localhost:54321/local-payments/portal/ps_1' }),
+        outcome.done('openPortal', {}),
+        outcome.error('openPortal', { message: 'No subscription to manage' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },

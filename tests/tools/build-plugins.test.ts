@@ -38,6 +38,9 @@ describe('catalog scopes, derived from the route records and the imports', () =>
     expect(scopesOfMessage(titleOf('Sign in – Vekstlinje'), ['src/routes.ts'])).toEqual(['account'])
     expect(scopesOfMessage(titleOf('Page not found – Vekstlinje'), ['src/routes.ts'])).toEqual(['notFound'])
     expect(scopesOfMessage(generateMessageId('Sign in to your Vekstlinje account.'), ['src/routes.ts'])).toEqual(['meta'])
+    // The 404 page shows its description too: that text ships with the page as well.
+    const notFound = generateMessageId('The page you are looking for does not exist or has moved.')
+    expect(scopesOfMessage(notFound, ['src/routes.ts', 'src/views/not-found-page.tsx']).sort()).toEqual(['meta', 'notFound'])
   })
 
   it('leaves a file no page loads without a scope', () => {

@@ -1,6 +1,7 @@
 import type { HealthAnswer } from '../../../machines/webhook-health.machine'
 import { fromCallback, fromPromise } from 'xstate'
 import type { Subscription, SubscriptionsEvent } from '../../../machines/subscriptions.machine'
+import type { Lang } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
 
 export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input }) => {
@@ -44,3 +45,17 @@ export const checkWebhook = fromPromise<HealthAnswer>(async () => {
   })
   return { status: response.status, text: await response.text() }
 })
+
+/** Asks the server for a link to the payment provider's customer portal, which brings the customer
+ * back to the dashboard of their language; its error message, when it sends one, is kept. */
+export const openPortal = (lang: Lang) =>
+  fromPromise<{ url?: string | null }>(async () => {
+    const supabase = await getSupabase()
+    const { data, error } = await supabase.functions.invoke('create-portal-session', { body: { lang } })
+    if (error) {
+      const context = (error as { context?: Response }).context
+      const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null
+      throw new Error((body as { error?: string } | null)?.error ?? error.message)
+    }
+    return (data ?? {}) as { url?: string | null }
+  })

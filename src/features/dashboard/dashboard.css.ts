@@ -36,3 +36,13 @@ export const list = style({ listStyle: 'none', padding: 0, margin: 0, display: '
 export const item = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.s2, paddingBlock: vars.space.s1, borderBottom: `1px solid ${vars.color.border}` })
 export const debug = style({ marginTop: vars.space.s3, fontSize: vars.size.xs, display: 'grid', gap: vars.space.s2 })
 export const pre = style({ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', background: vars.color.surfaceMuted, padding: vars.space.s2, borderRadius: vars.radius.sm, margin: 0 })
+
+export const manage = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.s2,
+  paddingTop: vars.space.s2,
+  borderTop: `1px solid ${vars.color.border}`,
+})

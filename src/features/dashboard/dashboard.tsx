@@ -19,6 +19,7 @@ import { useAuth } from '../../lib/auth/session'
 import { useToaster } from '../../components/toaster/toaster'
 import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic'
 import { PaymentDebugCard } from './debug-card'
+import { ManageSubscription } from './manage-subscription'
 import * as styles from './dashboard.css'
 
 function Benefits({ plan }: { plan: Plan }) {
@@ -44,6 +45,8 @@ export function Dashboard({ userId }: { userId: string }) {
   const plan = planOf(subscriptions)
   const active = activeOf(subscriptions)
   const planName = nameOf(plan.id)
+  // The subscription that gives the plan, which the customer manages at the payment provider.
+  const paid = active.find((s) => s.product_name === plan.id)
   const loading = subs.hasTag('loading')
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
@@ -89,9 +92,19 @@ export function Dashboard({ userId }: { userId: string }) {
               <Trans>Upgrade to Pro</Trans>
             </ButtonLink>
           ) : (
-            <p>
-              <Trans>You have every {planName} benefit.</Trans>
-            </p>
+            <>
+              <p>
+                <Trans>You have every {planName} benefit.</Trans>
+              </p>
+              {paid ? (
+                <ManageSubscription
+                  key={`${paid.id} ${Boolean(paid.cancel_at_period_end)}`}
+                  subscription={paid}
+                  planName={planName}
+                  formatDate={(iso) => date.format(new Date(iso))}
+                />
+              ) : null}
+            </>
           )}
         </section>
         <section className={card} aria-labelledby="subscriptions-heading">
@@ -108,7 +121,9 @@ export function Dashboard({ userId }: { userId: string }) {
                 <li key={s.id} className={styles.item}>
                   <span>{nameOf(s.product_name)}</span>
                   <span>
-                    {s.current_period_end ? (
+                    {s.current_period_end && s.cancel_at_period_end ? (
+                      <Trans>Ends {date.format(new Date(s.current_period_end))}</Trans>
+                    ) : s.current_period_end ? (
                       <Trans>Renews {date.format(new Date(s.current_period_end))}</Trans>
                     ) : (
                       <Trans>No end date</Trans>

@@ -2,13 +2,15 @@ import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
 import { paymentReturnMachine } from '../../../machines/payment-return.machine'
 import { subscriptionsMachine } from '../../../machines/subscriptions.machine'
+import { subscriptionManagementMachine } from '../../../machines/subscription-management.machine'
 import { webhookHealthMachine } from '../../../machines/webhook-health.machine'
 import { notify } from '../../components/toaster/toaster'
 import type { Lang } from '../../i18n/lang'
 import { perLang } from '../../i18n/lang'
 import { authSession } from '../../lib/auth/session'
 import { href } from '../../routes'
-import { checkWebhook, fetchSubscriptions, logFetchError, watchSubscriptions } from './actors'
+import { checkWebhook, fetchSubscriptions, logFetchError, openPortal, watchSubscriptions } from './actors'
+import { serverText } from '../../lib/server-message'
 
 export const subscriptionsLogic = subscriptionsMachine.provide({
   actors: { fetchSubscriptions, watchSubscriptions },
@@ -31,6 +33,22 @@ export const paymentReturnLogic = perLang((lang) =>
           description: msg`The payment was cancelled. You can try again at any time.`,
         }),
       cleanUrl: () => navigate(href('app', lang), { replace: true }),
+    },
+  }),
+)
+
+/** Manage or resume a subscription: the payment provider's portal, in the customer's language. */
+export const subscriptionManagementLogic = perLang((lang) =>
+  subscriptionManagementMachine.provide({
+    actors: { openPortal: openPortal(lang) },
+    actions: {
+      goToPortal: (_, { url }) => window.location.assign(url),
+      notifyFailure: (_, { message }) =>
+        notify({
+          variant: 'destructive',
+          title: msg`Could not open the subscription settings`,
+          description: serverText({ message: message ?? undefined }) ?? msg`Please try again in a moment.`,
+        }),
     },
   }),
 )
