@@ -1,4 +1,7 @@
+import { useLingui } from '@lingui/react'
 import type { InputHTMLAttributes } from 'react'
+import type { connectForm } from './connect'
+import { problemText } from './problem-text'
 import * as styles from './form.css'
 
 interface FieldProps extends InputHTMLAttributes<HTMLInputElement> {
@@ -29,4 +32,16 @@ export function Field({ id, label, problem, ...input }: FieldProps) {
       </p>
     </div>
   )
+}
+
+type ConnectedForm<F extends string> = ReturnType<typeof connectForm<F>>
+
+/** A field of a connected form: its value, events and problem come from the form's machine. */
+export function FormField<F extends string>({
+  form,
+  name,
+  ...rest
+}: { form: ConnectedForm<F>; name: F; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>) {
+  const { i18n } = useLingui()
+  return <Field {...rest} problem={problemText(i18n, form.problemOf(name))} {...form.getInputProps(name)} />
 }

@@ -3,6 +3,7 @@ import { useAppMachine } from '../../../lib/use-app-machine'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import * as styles from '../../../components/form/form.css'
+import { FormSection } from '../../../components/form/form-section'
 import { Field } from '../../../components/form/field'
 import { useToaster } from '../../../components/toaster/toaster'
 import { accountDeletionLogic, CONFIRM_FIELD_ID, DELETE_TRIGGER_ID } from './logic'
@@ -16,10 +17,7 @@ export function DeleteAccount({ email }: { email: string }) {
   const open = !snapshot.matches('closed')
 
   return (
-    <section className={styles.section} aria-labelledby="delete-account-title">
-      <h2 id="delete-account-title" className={styles.sectionTitle}>
-        <Trans>Delete account</Trans>
-      </h2>
+    <FormSection id="delete-account" title={<Trans>Delete account</Trans>}>
       <p className={styles.intro}>
         <Trans>
           Your account, your subscriptions and the demo requests sent with your address are deleted at once. A Pro subscription is
@@ -60,6 +58,6 @@ export function DeleteAccount({ email }: { email: string }) {
           <Trans>Delete my account</Trans>
         </button>
       )}
-    </section>
+    </FormSection>
   )
 }

@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { button } from '../../../components/ui.css'
 import * as styles from '../../../components/form/form.css'
+import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
 import { accountDataLogic } from './logic'
 
@@ -11,10 +12,7 @@ export function YourData() {
   const [snapshot, send] = useAppMachine(accountDataLogic)
   const busy = snapshot.hasTag('busy')
   return (
-    <section className={styles.section} aria-labelledby="your-data-title">
-      <h2 id="your-data-title" className={styles.sectionTitle}>
-        <Trans>Your data</Trans>
-      </h2>
+    <FormSection id="your-data" title={<Trans>Your data</Trans>}>
       <p className={styles.intro}>
         <Trans>
           One JSON file with your profile, your subscriptions, the payment provider's messages about them and the demo
@@ -24,6 +22,6 @@ export function YourData() {
       <button type="button" className={button.secondary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'export.click' })}>
         {busy ? <Trans>Preparing the file…</Trans> : <Trans>Download my data</Trans>}
       </button>
-    </section>
+    </FormSection>
   )
 }

@@ -7,14 +7,13 @@ import { useLang } from '../../../i18n/use-lang'
 import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
-import { Field } from '../../../components/form/field'
+import { FormField } from '../../../components/form/field'
 import { GoogleButton } from '../google-button'
-import { problemText } from '../../../components/form/problem-text'
 import { useToaster } from '../../../components/toaster/toaster'
 import { loginLogic } from './logic'
 
 export function LoginForm() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   useToaster()
   // The form's fields and submit wait for its schema; the other buttons need none.
   const [snapshot, sendNow] = useAppMachine(loginLogic(useLang()))
@@ -37,20 +36,8 @@ export function LoginForm() {
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
       <form className={styles.form} {...form.formProps}>
-        <Field
-          label={t`E-mail`}
-          type="email"
-          autoComplete="email"
-          problem={problemText(i18n, form.problemOf('email'))}
-          {...form.getInputProps('email')}
-        />
-        <Field
-          label={t`Password`}
-          type="password"
-          autoComplete="current-password"
-          problem={problemText(i18n, form.problemOf('password'))}
-          {...form.getInputProps('password')}
-        />
+        <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <FormField form={form} name="password" label={t`Password`} type="password" autoComplete="current-password" />
         <p className={styles.forgotLine}>
           <PageLink to="forgotPassword">
             <Trans>Forgot password?</Trans>

@@ -1,6 +1,7 @@
 import { Trans } from '@lingui/react/macro'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import * as styles from '../../../components/form/form.css'
+import { FormSection } from '../../../components/form/form-section'
 import { connectForm } from '../../../components/form/connect'
 import { useToaster } from '../../../components/toaster/toaster'
 import { changePasswordLogic } from './logic'
@@ -17,14 +18,11 @@ export function ChangePassword() {
   const form = connectForm(snapshot, send)
 
   return (
-    <section className={styles.section} aria-labelledby="change-password-title">
-      <h2 id="change-password-title" className={styles.sectionTitle}>
-        <Trans>Change password</Trans>
-      </h2>
+    <FormSection id="change-password" title={<Trans>Change password</Trans>}>
       <p className={styles.intro}>
         <Trans>You stay signed in here. Other devices signed in to your account are signed out within the hour.</Trans>
       </p>
       <NewPasswordFields form={form} />
-    </section>
+    </FormSection>
   )
 }

@@ -5,8 +5,7 @@ import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
-import { Field } from '../../../components/form/field'
-import { problemText } from '../../../components/form/problem-text'
+import { FormField } from '../../../components/form/field'
 import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
 import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
@@ -14,7 +13,7 @@ import { resetRequestValidator } from '../../../../machines/password-reset-reque
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   useToaster()
   // The field and submit wait for the form's schema, which loads on first use.
   const [snapshot, sendNow] = useAppMachine(passwordResetRequestLogic(useLang()))
@@ -45,13 +44,7 @@ export function ForgotPasswordForm() {
         </div>
       ) : (
         <form className={styles.form} {...form.formProps}>
-          <Field
-            label={t`E-mail`}
-            type="email"
-            autoComplete="email"
-            problem={problemText(i18n, form.problemOf('email'))}
-            {...form.getInputProps('email')}
-          />
+          <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
           <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
             {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
           </button>

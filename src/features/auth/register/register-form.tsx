@@ -7,15 +7,14 @@ import { useLang } from '../../../i18n/use-lang'
 import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
-import { Field } from '../../../components/form/field'
+import { FormField } from '../../../components/form/field'
 import { GoogleButton } from '../google-button'
-import { problemText } from '../../../components/form/problem-text'
 import { useToaster } from '../../../components/toaster/toaster'
 import { registerLogic } from './logic'
 import { ConsentNote } from '../../../components/consent-note'
 
 export function RegisterForm() {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   useToaster()
   // The form's fields and submit wait for its schema; the other buttons need none.
   const [snapshot, sendNow] = useAppMachine(registerLogic(useLang()))
@@ -46,23 +45,9 @@ export function RegisterForm() {
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
       <form className={styles.form} {...form.formProps}>
-        <Field label={t`Full name`} autoComplete="name" problem={problemText(i18n, form.problemOf('fullName'))} {...form.getInputProps('fullName')} />
-        <Field
-          label={t`E-mail`}
-          type="email"
-          autoComplete="email"
-          problem={problemText(i18n, form.problemOf('email'))}
-          {...form.getInputProps('email')}
-        />
-        <Field
-          label={t`Password`}
-          type="password"
-          autoComplete="new-password"
-          minLength={PASSWORD_MIN_LENGTH}
-          placeholder={t`Minimum 6 characters`}
-          problem={problemText(i18n, form.problemOf('password'))}
-          {...form.getInputProps('password')}
-        />
+        <FormField form={form} name="fullName" label={t`Full name`} autoComplete="name" />
+        <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <FormField form={form} name="password" label={t`Password`} type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} placeholder={t`Minimum 6 characters`} />
         {weakReasons?.length ? (
           <div role="alert">
             <p>
