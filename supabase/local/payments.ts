@@ -936,11 +936,8 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
       if (!sameToken(form.get('token') ?? '', session.form_token)) {
         return htmlResponse(messagePage('Request refused', 'This form was not sent from this portal session. Open the portal again from the site.'), 403)
       }
-      const { rows } = await db.query<SubscriptionRow>('select * from local_stack.subscriptions where id = $1 and customer_id = $2', [
-        form.get('subscription') ?? '',
-        session.customer_id,
-      ])
-      const before = rows[0]
+      const named = await subscriptionById(form.get('subscription') ?? '')
+      const before = named?.customer_id === session.customer_id ? named : undefined
       if (!before) return htmlResponse(messagePage('Request refused', 'That subscription is not one of this customer’s.'), 404)
       const changed = await change(before, now(), form)
       if (!changed) return c.redirect(portalUrl(session.id), 303)
