@@ -96,7 +96,7 @@ export default defineConfig(({ command }) => ({
         test: {
           name: 'deno',
           environment: 'node',
-          include: ['tests/backend/{send-demo-request,create-checkout,stripe-webhook,account-functions,mail-provider}.test.ts'],
+          include: ['tests/backend/{send-demo-request,create-checkout,create-portal-session,stripe-webhook,account-functions,mail-provider}.test.ts'],
           env: { FUNCTIONS_RUNTIME: 'deno' },
           testTimeout: 20000,
           hookTimeout: 120000,

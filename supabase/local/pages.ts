@@ -1,5 +1,6 @@
-// The stack's few HTML pages: the local Google stand-in and the mailbox. No scripts at all,
-// styles from one same-origin stylesheet, and a CSP that says so.
+// The stack's few HTML pages: the local Google stand-in and the mailbox; the payment stand-in's
+// checkout and customer portal share the stylesheet. No scripts at all, styles from one
+// same-origin stylesheet, and a CSP that says so.
 
 export type Mail = {
   id: number
@@ -21,6 +22,9 @@ label { display: block; font-weight: 600; margin-top: 1rem; }
 input { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; }
 button { font: inherit; margin-top: 1rem; margin-right: .5rem; padding: .5rem 1.25rem; cursor: pointer; }
 .error { color: #b00020; font-weight: 600; }
+.notice { border-left: 4px solid currentColor; padding-left: .75rem; font-weight: 600; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: .25rem 1rem .25rem 0; border-bottom: 1px solid #8886; }
 article { border-top: 1px solid #8886; padding: 1rem 0; }
 pre { white-space: pre-wrap; word-break: break-word; }
 a { word-break: break-all; }

@@ -1,7 +1,7 @@
-// A stand-in for api.stripe.com in the tests: the subscriptions, customers, invoice payments and
-// refunds the site's functions read and write, held in memory and served over HTTP to the real
-// stripe SDK (STRIPE_API_BASE). Tests (and the model of Stripe's event stream) change the
-// subscriptions directly and see what the functions did.
+// A stand-in for api.stripe.com in the tests: the subscriptions, customers, invoice payments,
+// refunds and customer portal sessions the site's functions read and write, held in memory and
+// served over HTTP to the real stripe SDK (STRIPE_API_BASE). Tests (and the model of Stripe's
+// event stream) change the subscriptions directly and see what the functions did.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -27,6 +27,9 @@ export type FakeStripe = {
   subscriptions: Map<string, FakeSubscription>
   customers: Map<string, { id: string; userId: string; email: string }>
   refunds: Array<{ id: string; paymentIntent: string }>
+  /** Customer portal sessions made, each with the form it was made with and the key it came with.
+   * Only customers in `customers` get one (others: resource_missing, as Stripe answers). */
+  portalSessions: Array<{ id: string; form: Record<string, string>; authorization: string }>
   /** Called after the API cancelled a subscription (to emit Stripe's event for it). */
   onCancel: (subscription: FakeSubscription) => void
   /** Requests the fake answered, by method and path. */
@@ -46,6 +49,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions: new Map(),
     customers: new Map(),
     refunds: [],
+    portalSessions: [],
     onCancel: () => {},
     requests: [],
     object(s) {
@@ -103,6 +107,24 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         fake.refunds.push(refund)
       }
       return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, status: 'succeeded' } }
+    }
+    if (method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const customer = form.get('customer') ?? ''
+      if (![...fake.customers.values()].some((c) => c.id === customer)) return notFound(`customer: '${customer}'`)
+      const id = `bps_fake_${++serial}`
+      fake.portalSessions.push({ id, form: Object.fromEntries(form), authorization: String(headers.authorization ?? '') })
+      return {
+        status: 200,
+        body: {
+          id,
+          object: 'billing_portal.session',
+          customer,
+          return_url: form.get('return_url'),
+          locale: form.get('locale'),
+          livemode: false,
+          url: `https://billing.stripe.com/p/session/test_${id}`,
+        },
+      }
     }
     if (method === 'POST' && path === '/v1/customers') {
       const key = String(headers['idempotency-key'] ?? `customer-${++serial}`)

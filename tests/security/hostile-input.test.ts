@@ -158,6 +158,7 @@ describe('row 7: a name made only of invisible characters is no name', () => {
 describe('fuzz: the functions', () => {
   it('send-demo-request', () => check(bodyWith('name', 'email', 'company', 'linkedin', 'need', 'notes', 'language', 'website'), (body) => fn('send-demo-request', body)))
   it('create-checkout', () => check(bodyWith('productType', 'lang'), (body) => fn('create-checkout', body, user.session.access_token)))
+  it('create-portal-session', () => check(bodyWith('lang', 'customer'), (body) => fn('create-portal-session', body, user.session.access_token)))
   it('export-account', () => check(bodyWith('user_id'), (body) => fn('export-account', body, user.session.access_token)))
   it('delete-account', () => check(bodyWith('confirm'), (body) => fn('delete-account', body, user.session.access_token)))
   it('stripe-webhook, unsigned', () => check(bodyWith('test', 'id', 'type', 'data'), (body) => fn('stripe-webhook', body)))
@@ -175,6 +176,28 @@ describe('fuzz: the functions', () => {
         return fetch(`${stack.url}/functions/v1/stripe-webhook`, { method: 'POST', headers: { 'Stripe-Signature': signature, 'Content-Type': 'application/json' }, body: payload })
       },
     ))
+})
+
+describe('fuzz: the local stand-in portal’s forms', () => {
+  it('any fields, with or without the session’s token: never a 5xx, nothing changed', async () => {
+    const buyer = await confirmedUser(stack)
+    const checkout = await buyer.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
+    const pay = new URLSearchParams({ decision: 'pay' })
+    await fetch((checkout.data as { url: string }).url, { method: 'POST', body: pay, redirect: 'manual' })
+    const portal = await buyer.sb.functions.invoke('create-portal-session', { body: { lang: 'en' } })
+    const url = (portal.data as { url: string }).url
+    const token = /name="token" value="([^"]+)"/.exec(await (await fetch(url)).text())![1]!
+    const before = await stored()
+    await check(
+      fc.record({ action: fc.constantFrom('cancel', 'resume', 'end-period'), withToken: fc.boolean(), subscription: hostileString, revision: hostileString, extra: hostileString }),
+      (form) => () => {
+        const { action, withToken, ...fields } = form as { action: string; withToken: boolean; subscription: string; revision: string; extra: string }
+        const body = new URLSearchParams({ ...fields, ...(withToken ? { token } : {}) })
+        return fetch(`${url}/${action}`, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body, redirect: 'manual' })
+      },
+    )
+    expect(await stored()).toBe(before)
+  })
 })
 
 describe('fuzz: the auth endpoints the app uses', () => {

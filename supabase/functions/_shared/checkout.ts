@@ -1,4 +1,5 @@
-// The body of the create-checkout function: one schema for the server and any client.
+// The bodies of the create-checkout and create-portal-session functions, and where the payment
+// provider sends the customer back: one schema for the server and any client.
 import { type } from 'arktype'
 import { type PaidPlanId, paidPlanIds } from './plans.ts'
 
@@ -27,8 +28,37 @@ export function validateCheckoutRequest(input: unknown): CheckoutValidation {
 /** The function's answers: `{ url }` on success, `{ error }` otherwise. */
 export type CheckoutResponse = { url: string } | { error: string }
 
+/** The dashboard in the visitor's language: `<site>/app` (nb) or `<site>/en/app` (en). */
+export function dashboardUrl(siteUrl: string, lang: CheckoutLang): string {
+  return `${siteUrl.replace(/\/+$/, '')}${lang === 'en' ? '/en' : ''}/app`
+}
+
 /** Where the provider sends the buyer back: the dashboard of the buyer's language. */
 export function returnUrls(siteUrl: string, lang: CheckoutLang) {
-  const app = `${siteUrl.replace(/\/+$/, '')}${lang === 'en' ? '/en' : ''}/app`
+  const app = dashboardUrl(siteUrl, lang)
   return { successUrl: `${app}?success=true`, cancelUrl: `${app}?canceled=true` }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The body of the create-portal-session function.
+
+/** `{ lang?: 'nb' | 'en' }`; unknown keys are dropped. */
+export const portalRequestSchema = type({
+  '+': 'delete',
+  'lang?': "'nb' | 'en'",
+})
+
+export type PortalRequest = { lang: CheckoutLang }
+
+export type PortalValidation = { ok: true; request: PortalRequest } | { ok: false; problem: string }
+
+export function validatePortalRequest(input: unknown): PortalValidation {
+  // With no required key the schema alone would take an array (an object to JavaScript).
+  if (Array.isArray(input)) return { ok: false, problem: 'must be an object (was an array)' }
+  const out = portalRequestSchema(input)
+  if (out instanceof type.errors) return { ok: false, problem: out.summary }
+  return { ok: true, request: { lang: out.lang ?? 'nb' } }
+}
+
+/** The function's answers: `{ url }` of the provider's portal on success, `{ error }` otherwise. */
+export type PortalResponse = { url: string } | { error: string }

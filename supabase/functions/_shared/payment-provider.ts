@@ -26,6 +26,15 @@ export interface PaymentProvider {
   cancelDuplicate(id: string): Promise<ProviderSubscription>
   /** The user's one customer at the provider, made on first use (the same one on every call). */
   ensureCustomer(user: { id: string; email: string }): Promise<string>
+  /** A new session of the provider's customer portal for the customer: its URL. The portal sends
+   * the customer back to `returnUrl` and speaks `locale`. */
+  createPortalSession(input: PortalSessionInput): Promise<string>
+}
+
+export interface PortalSessionInput {
+  customer: string
+  returnUrl: string
+  locale: 'nb' | 'en'
 }
 
 /** The provider the environment configures, or null (then nothing can be retrieved or bought). */
@@ -81,6 +90,12 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
       )
       return customer.id
     },
+    async createPortalSession({ customer, returnUrl, locale }) {
+      // Stripe's default portal configuration (set in its dashboard) says what the customer may do.
+      const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl, locale })
+      if (!session.url) throw new Error(`Stripe returned portal session ${session.id} without a URL`)
+      return session.url
+    },
   }
 }
 
@@ -113,6 +128,11 @@ function localProvider(env: FunctionEnv): PaymentProvider {
       const customer = (await call('POST', 'customers', { user_id: user.id, email: user.email })) as { id?: string } | null
       if (!customer?.id) throw new Error('the local payment stand-in returned no customer')
       return customer.id
+    },
+    async createPortalSession({ customer, returnUrl, locale }) {
+      const session = (await call('POST', 'portal-sessions', { customer, return_url: returnUrl, locale })) as { url?: string } | null
+      if (!session?.url) throw new Error(`the local payment stand-in does not know customer ${customer}`)
+      return session.url
     },
   }
 }

@@ -37,11 +37,12 @@ export function sameAddress(a: string, b: string): boolean {
 export const ilikeAddress = (email: string) => encodeURIComponent(email.trim().replace(/[\\%_*]/g, (c) => `\\${c}`))
 
 /** The common start of a function that serves the signed-in user by POST: CORS, the method, the
- * configuration it needs, and who is asking. Answers early (a Response) or hands over the user. */
+ * configuration it needs (500 `{ error: notConfigured }` and one log line naming what is missing),
+ * and who is asking. Answers early (a Response) or hands over the user. */
 export async function signedInRequest(
   req: Request,
   env: FunctionEnv,
-  { name, required }: { name: string; required: readonly string[] },
+  { name, required, notConfigured = 'Not configured' }: { name: string; required: readonly string[]; notConfigured?: string },
 ): Promise<Response | { user: SignedInUser; cors: Record<string, string> }> {
   const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
   if (req.method === 'OPTIONS') return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
@@ -50,7 +51,7 @@ export async function signedInRequest(
   const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', ...required])
   if (missing.length > 0) {
     logMissingSecrets(name, missing)
-    return json(500, { error: 'Not configured' }, cors)
+    return json(500, { error: notConfigured }, cors)
   }
   try {
     const user = await signedInUser(req, env)

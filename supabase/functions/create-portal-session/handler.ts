@@ -1,0 +1,97 @@
+// create-portal-session: a signed-in customer asks to manage their subscription (cancel at the end
+// of the period, resume, card, invoices) and gets the URL of the payment provider's customer portal.
+// With STRIPE_SECRET_KEY set, that is a Stripe Billing Portal session; without it (the local
+// stack), the stack's stand-in portal page. Web standards and the stripe SDK's fetch client only:
+// the same module runs under Deno (index.ts) and on the local stack.
+//
+// The portal is opened for the user's own customer at the provider, as stored in billing_customers
+// (made by their first checkout): never for an id from the request. The portal sends the customer
+// back to the dashboard in their language.
+//
+// Request: POST { lang?: 'nb' | 'en' } (default nb; unknown keys dropped; an empty body is {}) with
+//          the user's access token as bearer.
+// Answers: 200 { url } | 400 { error } bad body | 401 { error: 'Not signed in' } | 403 origin | 405
+//        | 404 { error: 'No subscription to manage' } no customer stored for the user
+//        | 500 { error: 'Portal is not configured' } (one log line names the missing secret)
+//        | 502 { error } the auth service or the payment provider failed.
+//
+// Environment:
+//   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY   (Supabase provides them)
+//   SITE_URL             required: the site, for the return URL (a secret to set)
+//   SITE_ORIGINS         comma-separated origins allowed by CORS (as create-checkout)
+//   STRIPE_SECRET_KEY    when set, Stripe's customer portal (its default configuration)
+//   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
+//   LOCAL_PAYMENTS_URL   set by the local stack: its payment stand-in, which has the portal page
+import { dashboardUrl, type PortalResponse, validatePortalRequest } from '../_shared/checkout.ts'
+import type { FunctionEnv } from '../_shared/env.ts'
+import { paymentProvider } from '../_shared/payment-provider.ts'
+import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { json, signedInRequest } from '../_shared/signed-in-user.ts'
+
+export const MAX_BODY_BYTES = 4 * 1024
+
+const answer = (status: number, body: PortalResponse, cors: Record<string, string>) => json(status, body, cors)
+
+class BodyProblem extends Error {}
+
+async function readJsonBody(req: Request): Promise<unknown> {
+  const declared = Number(req.headers.get('content-length') ?? '0')
+  if (declared > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
+  const text = await req.text()
+  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
+  if (text.trim() === '') return {}
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BodyProblem('Request body must be JSON')
+  }
+}
+
+/** The user's customer at the provider, as stored; null when they never started a checkout. */
+async function storedCustomer(env: FunctionEnv, userId: string): Promise<string | null> {
+  const [row] = await restRows<{ stripe_customer_id: string }>(
+    serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${encodeURIComponent(userId)}`),
+    'customer of the user',
+  )
+  return row?.stripe_customer_id ?? null
+}
+
+export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+  // Stripe when its key is set; the local stack's stand-in otherwise. With neither, the secret to
+  // set on hosted Supabase is the Stripe key.
+  const provider = paymentProvider(env)
+  const start = await signedInRequest(req, env, {
+    name: 'create-portal-session',
+    required: ['SITE_URL', ...(provider ? [] : ['STRIPE_SECRET_KEY'])],
+    notConfigured: 'Portal is not configured',
+  })
+  if (start instanceof Response) return start
+  const { user, cors } = start
+
+  let body: unknown
+  try {
+    body = await readJsonBody(req)
+  } catch (error) {
+    return answer(400, { error: (error as Error).message }, cors)
+  }
+  const validation = validatePortalRequest(body)
+  if (!validation.ok) return answer(400, { error: `Invalid request: ${validation.problem}` }, cors)
+  const { lang } = validation.request
+
+  let customer: string | null
+  try {
+    customer = await storedCustomer(env, user.id)
+  } catch (error) {
+    console.error('[create-portal-session] could not read the customer', error)
+    return answer(500, { error: 'Could not read your subscription' }, cors)
+  }
+  if (!customer) return answer(404, { error: 'No subscription to manage' }, cors)
+
+  try {
+    const url = await provider!.createPortalSession({ customer, returnUrl: dashboardUrl(env.SITE_URL!, lang), locale: lang })
+    return answer(200, { url }, cors)
+  } catch (error) {
+    console.error(`[create-portal-session] the payment provider refused the portal session: ${(error as Error).message}`)
+    return answer(502, { error: 'The payment provider could not open the portal' }, cors)
+  }
+}
