@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
 export const page = style({ paddingBlock: vars.space.s5 })
@@ -46,3 +46,5 @@ export const manage = style({
   paddingTop: vars.space.s2,
   borderTop: `1px solid ${vars.color.border}`,
 })
+// On a narrow phone the button's label may wrap rather than push the card wider than the screen.
+globalStyle(`${manage} button`, { maxWidth: '100%', whiteSpace: 'normal', textAlign: 'center' })
