@@ -24,35 +24,22 @@
 //   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
 //   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
-import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
-import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
+import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
 import { alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { type SignedInUser, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
 
-type User = { id: string; email: string }
+type User = Pick<SignedInUser, 'id' | 'email'>
 
 function answer(status: number, body: CheckoutResponse, headers: Record<string, string>): Response {
   return new Response(JSON.stringify(body), {
     status,
     headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
   })
-}
-
-/** The signed-in user of the bearer token, as the auth service sees it; null for anyone else. */
-async function signedInUser(req: Request, env: FunctionEnv): Promise<User | null> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
-  if (!token) return null
-  const res = await fetch(`${(env.SUPABASE_URL ?? '').replace(/\/+$/, '')}/auth/v1/user`, {
-    headers: { Authorization: `Bearer ${token}`, apikey: env.SUPABASE_ANON_KEY ?? '' },
-  })
-  if (!res.ok) return null
-  const user = (await res.json().catch(() => null)) as { id?: unknown; email?: unknown } | null
-  if (typeof user?.id !== 'string' || user.id === '') return null
-  return { id: user.id, email: typeof user.email === 'string' ? user.email : '' }
 }
 
 type SubscriptionRow = { product_name: string; status: string }
@@ -153,26 +140,9 @@ async function localCheckout(env: FunctionEnv, input: CheckoutInput): Promise<st
 }
 
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
-  const { headers: cors, originOk } = corsFor(req, env, GATEWAY_CORS)
-  if (req.method === 'OPTIONS') {
-    return new Response(originOk ? 'ok' : null, { status: originOk ? 200 : 403, headers: cors })
-  }
-  if (!originOk) return answer(403, { error: 'Origin not allowed' }, cors)
-  if (req.method !== 'POST') return answer(405, { error: 'Method not allowed' }, { ...cors, Allow: 'POST, OPTIONS' })
-  const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SITE_URL'])
-  if (missing.length > 0) {
-    logMissingSecrets('create-checkout', missing)
-    return answer(500, { error: 'Checkout is not configured' }, cors)
-  }
-
-  let user: User | null
-  try {
-    user = await signedInUser(req, env)
-  } catch (error) {
-    console.error('[create-checkout] could not reach the auth service', error)
-    return answer(502, { error: 'Could not verify the session' }, cors)
-  }
-  if (!user) return answer(401, { error: 'Not signed in' }, cors)
+  const start = await signedInRequest(req, env, { name: 'create-checkout', required: ['SITE_URL'], notConfigured: 'Checkout is not configured' })
+  if (start instanceof Response) return start
+  const { user, cors } = start
 
   let body: unknown
   try {
