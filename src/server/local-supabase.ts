@@ -26,5 +26,9 @@ export async function startLocalStack(siteUrl: string) {
   const dataDir = path.join(stateDir, 'db')
   if (process.env.SUPABASE_LOCAL_FRESH === '1') rmSync(dataDir, { recursive: true, force: true })
   const { startStack } = await import('../../supabase/local/stack.ts')
-  return startStack({ port, stateDir, dataDir, siteUrl, quiet: true, env: { ...process.env } })
+  // The end-to-end tests' many visitors all come from one address: they lift the per-address limits
+  // (which tests/security checks on their own stacks).
+  const burst = Number(process.env.SUPABASE_LOCAL_RATE_LIMIT_BURST)
+  const auth = burst > 0 ? { rateLimitBurst: burst } : undefined
+  return startStack({ port, stateDir, dataDir, siteUrl, quiet: true, env: { ...process.env }, ...(auth ? { auth } : {}) })
 }

@@ -43,6 +43,9 @@ export default defineConfig({
       SUPABASE_LOCAL_PORT: String(e2eStackPort),
       SUPABASE_LOCAL_STATE: '.local/e2e',
       SUPABASE_LOCAL_FRESH: '1',
+      // Every test's visitors come from 127.0.0.1: GoTrue's per-address limits would stop the suite
+      // after about 30 sign-ups (tests/security checks the limits on stacks of their own).
+      SUPABASE_LOCAL_RATE_LIMIT_BURST: '100000',
       SITE_URL: baseURL,
     },
   },
