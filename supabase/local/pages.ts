@@ -58,7 +58,8 @@ export function htmlResponse(body: string, status = 200): Response {
   })
 }
 
-function layout(title: string, body: string): string {
+/** A page of the local stack, in its one stylesheet. */
+export function layout(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>

@@ -30,7 +30,7 @@ import type { StackContext } from './context.ts'
 import type { FunctionEnv } from './functions.ts'
 import { BodyError, isPlainObject, readJson, readText } from './http.ts'
 import { bearer, verify } from './jwt.ts'
-import { escapeHtml, htmlResponse, messagePage, STYLESHEET_PATH } from './pages.ts'
+import { escapeHtml, htmlResponse, layout, messagePage } from './pages.ts'
 
 const PERIOD_SECONDS = 30 * 24 * 3600
 const SESSION_LIFETIME_S = 24 * 3600
@@ -325,20 +325,15 @@ export function paymentEvents(session: SessionRow, row: SubscriptionRow): Json[]
 
 // ---------------------------------------------------------------------------------------------
 
+/** A stand-in page, marked as such in its title. */
+const standInPage = (title: string, body: string) => layout(`${title} (local stand-in)`, body)
+
 function checkoutPage(session: SessionRow, action: string, error?: string): string {
   const offer = offerOf(session)
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ''
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pay for ${escapeHtml(offer.name)} (local stand-in)</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main>
-<h1>${escapeHtml(offer.name)}</h1>
+  return standInPage(
+    `Pay for ${offer.name}`,
+    `<h1>${escapeHtml(offer.name)}</h1>
 <p class="banner" role="note">Local stand-in for the payment provider's checkout. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>
 <dl>
 <dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
@@ -348,11 +343,8 @@ function checkoutPage(session: SessionRow, action: string, error?: string): stri
 ${alert}<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="decision" value="pay">Pay</button>
 <button type="submit" name="decision" value="cancel">Cancel</button>
-</form>
-</main>
-</body>
-</html>
-`
+</form>`,
+  )
 }
 
 const httpUrl = (value: unknown): value is string => {
@@ -412,23 +404,6 @@ type PortalView = {
   error?: string
 }
 
-function portalLayout(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)} (local stand-in)</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
-}
 
 const PORTAL_BANNER =
   '<p class="banner" role="note">Local stand-in for the payment provider\'s customer portal. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>'
@@ -508,7 +483,7 @@ ${rows}
 export function portalPage(view: PortalView, base: string): string {
   const notice = view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>\n` : ''
   const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : ''
-  return portalLayout(
+  return standInPage(
     'Manage your subscription',
     `<h1>Manage your subscription</h1>
 ${PORTAL_BANNER}
@@ -521,7 +496,7 @@ ${invoicesSection(view.invoices)}
 
 export function confirmCancelPage(session: PortalSessionRow, row: SubscriptionRow, base: string): string {
   const offer = offerOf(row)
-  return portalLayout(
+  return standInPage(
     'Cancel subscription',
     `<h1>Cancel subscription</h1>
 ${PORTAL_BANNER}
@@ -865,7 +840,7 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   function portalGone(session?: PortalSessionRow): Response {
     const back = session ? `<p><a href="${escapeHtml(session.return_url)}">Return to site</a></p>` : ''
     return htmlResponse(
-      portalLayout(
+      standInPage(
         'Portal session expired',
         `<h1>Portal session expired</h1>\n${PORTAL_BANNER}\n<p>This link to the customer portal has expired or does not exist. Open the portal again from the site.</p>\n${back}`,
       ),

@@ -23,6 +23,7 @@
 //   STRIPE_PRICE_PRO     the price of Pro (2 499 NOK a month): a plan's `stripePriceEnv`
 //   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
 //   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
+import { readJsonBody } from '../_shared/json-body.ts'
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
@@ -80,20 +81,6 @@ async function customerOf(env: FunctionEnv, user: User): Promise<string> {
 /** "Already on Pro": the plan's id with a capital, as the site's catalogs know the text. */
 const alreadyOn = (plan: Plan) => `Already on ${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`
 
-class BodyProblem extends Error {}
-
-async function readJsonBody(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
-  const text = await req.text()
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new BodyProblem('Request body must be JSON')
-  }
-}
-
 type CheckoutInput = { user: User; plan: Plan; price: string; lang: CheckoutLang; customer: string; successUrl: string; cancelUrl: string }
 
 async function stripeCheckout(env: FunctionEnv, input: CheckoutInput): Promise<string> {
@@ -146,7 +133,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   let body: unknown
   try {
-    body = await readJsonBody(req)
+    body = await readJsonBody(req, MAX_BODY_BYTES)
   } catch (error) {
     return answer(400, { error: (error as Error).message }, cors)
   }

@@ -22,6 +22,7 @@
 //   STRIPE_SECRET_KEY    when set, Stripe's customer portal (its default configuration)
 //   STRIPE_API_BASE      optional protocol://host:port of the Stripe API (a fake server in tests)
 //   LOCAL_PAYMENTS_URL   set by the local stack: its payment stand-in, which has the portal page
+import { readJsonBody } from '../_shared/json-body.ts'
 import { dashboardUrl, type PortalResponse, validatePortalRequest } from '../_shared/checkout.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
@@ -31,21 +32,6 @@ import { json, signedInRequest } from '../_shared/signed-in-user.ts'
 export const MAX_BODY_BYTES = 4 * 1024
 
 const answer = (status: number, body: PortalResponse, cors: Record<string, string>) => json(status, body, cors)
-
-class BodyProblem extends Error {}
-
-async function readJsonBody(req: Request): Promise<unknown> {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
-  const text = await req.text()
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) throw new BodyProblem('Request body too large')
-  if (text.trim() === '') return {}
-  try {
-    return JSON.parse(text)
-  } catch {
-    throw new BodyProblem('Request body must be JSON')
-  }
-}
 
 /** The user's customer at the provider, as stored; null when they never started a checkout. */
 async function storedCustomer(env: FunctionEnv, userId: string): Promise<string | null> {
@@ -70,7 +56,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   let body: unknown
   try {
-    body = await readJsonBody(req)
+    body = await readJsonBody(req, MAX_BODY_BYTES, { empty: {} })
   } catch (error) {
     return answer(400, { error: (error as Error).message }, cors)
   }
