@@ -1,5 +1,6 @@
 // Shared HTTP pieces: CORS as the hosted gateway answers it, body size limits, the API-key check.
 import type { Context, MiddlewareHandler } from 'hono'
+import { BodyTooLarge, readLimitedText } from '../functions/_shared/json-body.ts'
 import { verify } from './jwt.ts'
 
 export const CORS_HEADERS: Record<string, string> = {
@@ -40,24 +41,12 @@ export class BodyError extends Error {
 
 /** Reads the body as text, refusing more than `limit` bytes even without a Content-Length. */
 export async function readText(c: Context, limit = MAX_BODY_BYTES): Promise<string> {
-  const declared = Number(c.req.header('content-length') ?? '0')
-  if (declared > limit) throw new BodyError('too_large', `Request body is larger than ${limit} bytes`)
-  const body = c.req.raw.body
-  if (!body) return ''
-  const reader = body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw new BodyError('too_large', `Request body is larger than ${limit} bytes`)
-    }
-    chunks.push(value)
+  try {
+    return await readLimitedText(c.req.raw, limit)
+  } catch (error) {
+    if (error instanceof BodyTooLarge) throw new BodyError('too_large', `Request body is larger than ${limit} bytes`)
+    throw error
   }
-  return Buffer.concat(chunks).toString('utf8')
 }
 
 /** Reads a JSON body; an empty body is `{}`. */

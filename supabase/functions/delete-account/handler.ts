@@ -10,6 +10,7 @@
 //        | 502 the auth service or the payment provider failed (nothing deleted yet).
 import { type } from 'arktype'
 import type { FunctionEnv } from '../_shared/env.ts'
+import { readJsonBody } from '../_shared/json-body.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { ilikeAddress, json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
@@ -38,23 +39,13 @@ async function cancelAtProvider(env: FunctionEnv, subscriptionId: string): Promi
   if (!res.ok && res.status !== 404) throw new Error(`the local payment page answered ${res.status}: ${await res.text()}`)
 }
 
-async function readBody(req: Request): Promise<unknown> {
-  const text = await req.text()
-  if (new TextEncoder().encode(text).byteLength > MAX_BODY_BYTES) return undefined
-  try {
-    return JSON.parse(text)
-  } catch {
-    return undefined
-  }
-}
-
 export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   // Stripe in production; the local stack's stand-in otherwise.
   const start = await signedInRequest(req, env, { name: 'delete-account', required: env.STRIPE_SECRET_KEY ? [] : ['LOCAL_PAYMENTS_URL'] })
   if (start instanceof Response) return start
   const { user, cors } = start
 
-  const body = deleteRequest(await readBody(req))
+  const body = deleteRequest(await readJsonBody(req, MAX_BODY_BYTES).catch(() => undefined))
   if (body instanceof type.errors) return json(400, { error: 'Send { confirm: "<your e-mail address>" }' }, cors)
   if (!user.email || !sameAddress(body.confirm, user.email)) return json(400, { error: 'The e-mail address does not match the account' }, cors)
 

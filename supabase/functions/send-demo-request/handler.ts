@@ -32,6 +32,7 @@ import {
   validateDemoRequest,
 } from '../_shared/demo-request.ts'
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
+import { BodyTooLarge, readJsonBody } from '../_shared/json-body.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
@@ -58,35 +59,7 @@ const failure = (status: number, error: DemoFailure, headers: Record<string, str
   answer(status, { ok: false, error }, headers)
 
 // ---------------------------------------------------------------------------------------------
-// The body: JSON, at most 16 KB, counted as it arrives
-
-class TooLarge extends Error {}
-
-async function readBody(req: Request, limit: number): Promise<string> {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > limit) throw new TooLarge()
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      throw new TooLarge()
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
-}
+// The body: JSON, at most 16 KB, counted as it arrives (readJsonBody)
 
 const isJson = (contentType: string | null) => /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i.test(contentType ?? '')
 
@@ -274,9 +247,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   let body: unknown
   try {
-    body = JSON.parse(await readBody(req, MAX_BODY_BYTES))
+    body = await readJsonBody(req, MAX_BODY_BYTES)
   } catch (error) {
-    if (error instanceof TooLarge) return failure(413, 'payload_too_large', cors)
+    if (error instanceof BodyTooLarge) return failure(413, 'payload_too_large', cors)
     return failure(400, 'invalid_json', cors)
   }
 

@@ -41,6 +41,7 @@
 import Stripe from 'stripe'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
+import { BodyTooLarge, readLimitedText } from '../_shared/json-body.ts'
 import { type PaymentProvider, type ProviderSubscription, paymentProvider } from '../_shared/payment-provider.ts'
 import { type Plan, paidPlanIds, planById, plans } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
@@ -255,15 +256,6 @@ async function settleDuplicate(env: FunctionEnv, provider: PaymentProvider, mine
 
 // ---------------------------------------------------------------------------------------------
 
-class TooLarge extends Error {}
-
-async function readRaw(req: Request): Promise<string> {
-  if (Number(req.headers.get('content-length') ?? '0') > MAX_BODY_BYTES) throw new TooLarge()
-  const bytes = new Uint8Array(await req.arrayBuffer())
-  if (bytes.byteLength > MAX_BODY_BYTES) throw new TooLarge()
-  return new TextDecoder().decode(bytes)
-}
-
 function isHealthCheck(raw: string): boolean {
   try {
     const body = obj(JSON.parse(raw))
@@ -289,9 +281,9 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
 
   let raw: string
   try {
-    raw = await readRaw(req)
+    raw = await readLimitedText(req, MAX_BODY_BYTES)
   } catch (error) {
-    if (error instanceof TooLarge) return json(413, { error: 'Payload too large' })
+    if (error instanceof BodyTooLarge) return json(413, { error: 'Payload too large' })
     return json(400, { error: 'Unreadable body' })
   }
   const signature = req.headers.get('stripe-signature')
