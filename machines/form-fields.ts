@@ -53,3 +53,38 @@ export function withValue<F extends string>(
 
 /** The fields whose problems show, once `field` has been left. */
 export const withShown = <F extends string>(shown: F[], field: F): F[] => (shown.includes(field) ? shown : [...shown, field])
+
+/** What a form machine keeps of its fields. */
+export interface FormFields<F extends string> {
+  values: Record<F, string>
+  problems: FieldProblems<F>
+  /** Fields whose problems show: after leaving them, or after a submit. */
+  shown: F[]
+}
+
+type FieldEvent<F extends string> = { type: 'field.change'; field: F; value: string } | { type: 'field.blur'; field: F } | { type: string }
+
+/** The steps every form machine takes with its fields, as context updates for `assign` and
+ * answers for guards; `validate` is the form's (lazily loaded) schema. */
+export function formSteps<F extends string>(order: readonly F[], validate: (values: Record<F, string>) => FieldProblems<F>) {
+  return {
+    /** `field.change`: the value, and every problem recomputed. */
+    change: (form: FormFields<F>, event: FieldEvent<F>): Partial<FormFields<F>> =>
+      event.type === 'field.change' && 'value' in event ? withValue(form.values, event.field, event.value, validate) : {},
+    /** `field.blur`: the left field's problem shows. */
+    blur: (form: FormFields<F>, event: FieldEvent<F>): Partial<FormFields<F>> =>
+      event.type === 'field.blur' && 'field' in event ? { shown: withShown(form.shown, event.field) } : {},
+    /** A refused submit: every problem shows. */
+    showAll: (form: FormFields<F>): Partial<FormFields<F>> => ({ shown: [...order], problems: validate(form.values) }),
+    isValid: (form: FormFields<F>) => Object.keys(validate(form.values)).length === 0,
+    /** Where focus goes after a refused submit. */
+    firstInvalid: (form: FormFields<F>) => ({ field: firstInvalid(order, validate(form.values)) as F }),
+  }
+}
+
+/** The root transitions of a form machine: typing and leaving a field, in any state that has no
+ * say of its own. */
+export const fieldTransitions = {
+  'field.change': { actions: 'updateValue', description: 'The user types in a field.' },
+  'field.blur': { actions: 'showProblem', description: 'The user leaves a field: its problem, if any, shows.' },
+} as const

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const loginFields = ['email', 'password'] as const
@@ -30,15 +30,11 @@ export type LoginFormEvent =
   | { type: 'google.click' }
   | { type: 'resend.click' }
 
-export interface LoginFormContext {
-  values: LoginValues
-  problems: FieldProblems<LoginField>
-  /** Fields whose problems show: after leaving them, or after a submit. */
-  shown: LoginField[]
+export interface LoginFormContext extends FormFields<LoginField> {
   failure: SignInFailure | null
 }
 
-const validate = (values: LoginValues) => loginValidator.validate(values)
+const form = formSteps(loginFields, (values: LoginValues) => loginValidator.validate(values))
 
 export const loginFormMachine = setup({
   types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
@@ -58,16 +54,14 @@ export const loginFormMachine = setup({
     notifyResent: () => {},
     focusField: (_, _params: { field: LoginField }) => {},
     goToApp: () => {},
-    updateValue: assign(({ context, event }) =>
-      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
-    ),
-    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
-    showAllProblems: assign({ shown: () => [...loginFields], problems: ({ context }) => validate(context.values) }),
+    updateValue: assign(({ context, event }) => form.change(context, event)),
+    showProblem: assign(({ context, event }) => form.blur(context, event)),
+    showAllProblems: assign(({ context }) => form.showAll(context)),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+    isValid: ({ context }) => form.isValid(context),
     isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
   },
 }).createMachine({
@@ -76,20 +70,17 @@ export const loginFormMachine = setup({
   context: { values: { email: '', password: '' }, problems: emptyFormProblems(loginFields), shown: [], failure: null },
   invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
   initial: 'editing',
-  on: {
-    'field.change': { actions: 'updateValue', description: 'The user types in a field.' },
-    'field.blur': { actions: 'showProblem', description: 'The user leaves a field: its problem, if any, shows.' },
-  },
+  on: fieldTransitions,
   states: {
     editing: {
-      description: 'The form waits for input.',
+      description: 'The form waits for the e-mail address and the password.',
       on: {
         'form.submit': [
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
               'showAllProblems',
-              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(loginFields, validate(context.values))! }) },
+              { type: 'focusField', params: ({ context }) => form.firstInvalid(context) },
             ],
             description: 'Submitted with invalid input: problems show, focus moves to the first.',
           },

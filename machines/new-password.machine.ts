@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, formSteps } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const newPasswordFields = ['password'] as const
@@ -28,14 +28,11 @@ export type NewPasswordEvent =
   | { type: 'field.blur'; field: NewPasswordField }
   | { type: 'form.submit' }
 
-export interface NewPasswordContext {
-  values: NewPasswordValues
-  problems: FieldProblems<NewPasswordField>
-  shown: NewPasswordField[]
+export interface NewPasswordContext extends FormFields<NewPasswordField> {
   failure: NewPasswordFailure | null
 }
 
-const validate = (values: NewPasswordValues) => newPasswordValidator.validate(values)
+const form = formSteps(newPasswordFields, (values: NewPasswordValues) => newPasswordValidator.validate(values))
 
 export const newPasswordMachine = setup({
   types: { context: {} as NewPasswordContext, events: {} as NewPasswordEvent },
@@ -52,16 +49,14 @@ export const newPasswordMachine = setup({
     // Provided where the user should move on after saving (the reset page: the dashboard).
     goToApp: () => {},
     clearValues: assign({ values: { password: '' }, problems: () => emptyFormProblems(newPasswordFields), shown: [] }),
-    updateValue: assign(({ context, event }) =>
-      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
-    ),
-    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
-    showAllProblems: assign({ shown: () => [...newPasswordFields], problems: ({ context }) => validate(context.values) }),
+    updateValue: assign(({ context, event }) => form.change(context, event)),
+    showProblem: assign(({ context, event }) => form.blur(context, event)),
+    showAllProblems: assign(({ context }) => form.showAll(context)),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: NewPasswordFailure }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+    isValid: ({ context }) => form.isValid(context),
   },
 }).createMachine({
   id: 'newPassword',
@@ -91,7 +86,7 @@ export const newPasswordMachine = setup({
           {
             actions: [
               'showAllProblems',
-              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(newPasswordFields, validate(context.values))! }) },
+              { type: 'focusField', params: ({ context }) => form.firstInvalid(context) },
             ],
             description: 'Submitted with a password too short: the problem shows, focus moves to the field.',
           },

@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, formSteps } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const resetRequestFields = ['email'] as const
@@ -21,14 +21,11 @@ export type PasswordResetRequestEvent =
   | { type: 'form.submit' }
   | { type: 'form.again' }
 
-export interface PasswordResetRequestContext {
-  values: ResetRequestValues
-  problems: FieldProblems<ResetRequestField>
-  shown: ResetRequestField[]
+export interface PasswordResetRequestContext extends FormFields<ResetRequestField> {
   failure: { message?: string } | null
 }
 
-const validate = (values: ResetRequestValues) => resetRequestValidator.validate(values)
+const form = formSteps(resetRequestFields, (values: ResetRequestValues) => resetRequestValidator.validate(values))
 
 export const passwordResetRequestMachine = setup({
   types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
@@ -39,16 +36,14 @@ export const passwordResetRequestMachine = setup({
     // Provided by the feature's logic.
     notifyFailure: (_, _params: { message?: string; code?: string }) => {},
     focusField: (_, _params: { field: ResetRequestField }) => {},
-    updateValue: assign(({ context, event }) =>
-      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
-    ),
-    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
-    showAllProblems: assign({ shown: () => [...resetRequestFields], problems: ({ context }) => validate(context.values) }),
+    updateValue: assign(({ context, event }) => form.change(context, event)),
+    showProblem: assign(({ context, event }) => form.blur(context, event)),
+    showAllProblems: assign(({ context }) => form.showAll(context)),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+    isValid: ({ context }) => form.isValid(context),
   },
 }).createMachine({
   id: 'passwordResetRequest',
@@ -66,7 +61,7 @@ export const passwordResetRequestMachine = setup({
           {
             actions: [
               'showAllProblems',
-              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(resetRequestFields, validate(context.values))! }) },
+              { type: 'focusField', params: ({ context }) => form.firstInvalid(context) },
             ],
             description: 'Submitted with an invalid address: the problem shows, focus moves to the field.',
           },

@@ -1,5 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, fieldProblems, firstInvalid, withShown, withValue } from './form-fields'
+import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export { PASSWORD_MIN_LENGTH } from './register-rules'
@@ -31,14 +31,11 @@ export type RegisterFormEvent =
   | { type: 'form.submit' }
   | { type: 'google.click' }
 
-export interface RegisterFormContext {
-  values: RegisterValues
-  problems: FieldProblems<RegisterField>
-  shown: RegisterField[]
+export interface RegisterFormContext extends FormFields<RegisterField> {
   failure: SignUpFailure | null
 }
 
-const validate = (values: RegisterValues) => registerValidator.validate(values)
+const form = formSteps(registerFields, (values: RegisterValues) => registerValidator.validate(values))
 const empty: RegisterValues = { fullName: '', email: '', password: '' }
 const failureOf = (event: unknown) => ((event as { error?: SignUpFailure }).error ?? {}) as SignUpFailure
 
@@ -58,16 +55,14 @@ export const registerFormMachine = setup({
     notifyGoogleFailure: (_, _params: { message?: string; code?: string }) => {},
     focusField: (_, _params: { field: RegisterField }) => {},
     goToLogin: () => {},
-    updateValue: assign(({ context, event }) =>
-      event.type === 'field.change' ? withValue(context.values, event.field, event.value, validate) : {},
-    ),
-    showProblem: assign(({ context, event }) => (event.type === 'field.blur' ? { shown: withShown(context.shown, event.field) } : {})),
-    showAllProblems: assign({ shown: () => [...registerFields], problems: ({ context }) => validate(context.values) }),
+    updateValue: assign(({ context, event }) => form.change(context, event)),
+    showProblem: assign(({ context, event }) => form.blur(context, event)),
+    showAllProblems: assign(({ context }) => form.showAll(context)),
     rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isValid: ({ context }) => Object.keys(validate(context.values)).length === 0,
+    isValid: ({ context }) => form.isValid(context),
   },
 }).createMachine({
   id: 'registerForm',
@@ -75,20 +70,17 @@ export const registerFormMachine = setup({
   context: { values: empty, problems: emptyFormProblems(registerFields), shown: [], failure: null },
   invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
   initial: 'editing',
-  on: {
-    'field.change': { actions: 'updateValue', description: 'The user types in a field.' },
-    'field.blur': { actions: 'showProblem', description: 'The user leaves a field: its problem, if any, shows.' },
-  },
+  on: fieldTransitions,
   states: {
     editing: {
-      description: 'The form waits for input.',
+      description: 'The form waits for the name, the e-mail address and a password.',
       on: {
         'form.submit': [
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
               'showAllProblems',
-              { type: 'focusField', params: ({ context }) => ({ field: firstInvalid(registerFields, validate(context.values))! }) },
+              { type: 'focusField', params: ({ context }) => form.firstInvalid(context) },
             ],
             description: 'Submitted with invalid input (a short password included): nothing is sent.',
           },
