@@ -77,7 +77,8 @@ export const card = style({
 export const cardTitle = style({ fontSize: vars.size.lg, marginBottom: vars.space.s1 })
 export const muted = style({ color: vars.color.textMuted })
 
-export const iconBadge = style({
+/** A 44 px square in the accent's soft tint: the frame of an icon or a step's number. */
+export const accentSquare = style({
   display: 'inline-grid',
   placeItems: 'center',
   width: '44px',
@@ -85,8 +86,9 @@ export const iconBadge = style({
   borderRadius: vars.radius.sm,
   background: vars.color.accentSoft,
   color: vars.color.accent,
-  marginBottom: vars.space.s2,
 })
+
+export const iconBadge = style([accentSquare, { marginBottom: vars.space.s2 }])
 
 const buttonBase = style({
   display: 'inline-flex',

@@ -1,4 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
+import { accentSquare } from '../../components/ui.css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
 export const layout = style({
@@ -68,16 +69,7 @@ export const phase = style({
 globalStyle(`${phase} h3`, { fontSize: vars.size.md, marginBottom: '4px' })
 globalStyle(`${phase} p`, { fontSize: vars.size.sm })
 
-export const phaseNumber = style({
-  display: 'grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  borderRadius: vars.radius.sm,
-  background: vars.color.accentSoft,
-  color: vars.color.accent,
-  fontWeight: vars.weight.bold,
-})
+export const phaseNumber = style([accentSquare, { display: 'grid', fontWeight: vars.weight.bold }])
 
 export const checks = style({ listStyle: 'none', padding: 0, margin: `${vars.space.s3} 0 0`, display: 'grid', gap: '12px' })
 globalStyle(`${checks} li`, { display: 'flex', gap: '12px', alignItems: 'flex-start', fontSize: vars.size.md })

@@ -66,6 +66,24 @@ const sections = [
 
 const check = <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" />
 
+/** A section that is a list of points, each with a check mark. */
+function CheckSection({ id, title, items }: { id: string; title: string; items: readonly MessageDescriptor[] }) {
+  const { i18n } = useLingui()
+  return (
+    <section id={id} className={styles.block} aria-labelledby={`${id}-title`} data-section={id}>
+      <h2 id={`${id}-title`}>{title}</h2>
+      <ul className={styles.checks}>
+        {items.map((item) => (
+          <li key={item.id}>
+            {check}
+            {i18n._(item)}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
+
 /** The service overview: what, how, what you get, for whom, why, and how to reach us. */
 export function ServiceOverview() {
   const { t, i18n } = useLingui()
@@ -123,41 +141,9 @@ export function ServiceOverview() {
           </ol>
         </section>
 
-        <section id="what-you-get" className={styles.block} aria-labelledby="what-you-get-title" data-section="what-you-get">
-          <h2 id="what-you-get-title">{title(2)}</h2>
-          <ul className={styles.checks}>
-            {deliverables.map((item) => (
-              <li key={item.id}>
-                {check}
-                {i18n._(item)}
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section id="who-it-is-for" className={styles.block} aria-labelledby="who-title" data-section="who-it-is-for">
-          <h2 id="who-title">{title(3)}</h2>
-          <ul className={styles.checks}>
-            {audiences.map((item) => (
-              <li key={item.id}>
-                {check}
-                {i18n._(item)}
-              </li>
-            ))}
-          </ul>
-        </section>
-
-        <section id="why-choose-us" className={styles.block} aria-labelledby="why-title" data-section="why-choose-us">
-          <h2 id="why-title">{title(4)}</h2>
-          <ul className={styles.checks}>
-            {reasons.map((item) => (
-              <li key={item.id}>
-                {check}
-                {i18n._(item)}
-              </li>
-            ))}
-          </ul>
-        </section>
+        <CheckSection id="what-you-get" title={title(2)} items={deliverables} />
+        <CheckSection id="who-it-is-for" title={title(3)} items={audiences} />
+        <CheckSection id="why-choose-us" title={title(4)} items={reasons} />
 
         <section id="contact" className={styles.block} aria-labelledby="contact-title" data-section="contact">
           <h2 id="contact-title">{title(5)}</h2>

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import { accentSquare } from '../../../components/ui.css'
 import { breakpoints, vars } from '../../../styles/theme.css'
 
 export const root = style({ display: 'grid', gap: vars.space.s3 })
@@ -59,19 +60,15 @@ export const number = style({
   fontVariantNumeric: 'tabular-nums',
 })
 
-export const icon = style({
-  display: 'inline-grid',
-  placeItems: 'center',
-  width: '44px',
-  height: '44px',
-  borderRadius: vars.radius.sm,
-  background: vars.color.accentSoft,
-  color: vars.color.accent,
-  transition: `background ${vars.motion.base}, color ${vars.motion.base}`,
-  selectors: {
-    [`${item}[data-state="active"] &`]: { background: vars.color.accent, color: vars.color.onAccent },
+export const icon = style([
+  accentSquare,
+  {
+    transition: `background ${vars.motion.base}, color ${vars.motion.base}`,
+    selectors: {
+      [`${item}[data-state="active"] &`]: { background: vars.color.accent, color: vars.color.onAccent },
+    },
   },
-})
+])
 
 export const title = style({ fontSize: vars.size.md, lineHeight: vars.lineHeight.snug })
 
