@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test'
 
 /** What a person would see wrong on the current page at the current width: sideways scrolling,
- * controls cut off at the edge or covered by something else, clipped text, focus without a
- * visible ring. One line per problem; none means the page is right. */
+ * controls cut off at the edge, covered by something else, overlapping each other or sticking out
+ * of the card they sit in, clipped text, focus without a visible ring. One line per problem; none
+ * means the page is right. */
 export async function layoutProblems(page: Page): Promise<string[]> {
   // Keyboard modality, so that focus() shows the ring as a Tab would.
   await page.keyboard.press('Shift')
@@ -30,6 +31,40 @@ export async function layoutProblems(page: Page): Promise<string[]> {
         if (pseudo && style.content === 'none') return false
         return (style.outlineStyle !== 'none' && Number.parseFloat(style.outlineWidth) >= 1) || style.boxShadow !== 'none'
       })
+    // Each line box of a control, in page coordinates (a link that wraps has one per line).
+    const fragments = controls.map((el) =>
+      [...el.getClientRects()].map((r) => ({ left: r.left + scrollX, right: r.right + scrollX, top: r.top + scrollY, bottom: r.bottom + scrollY })),
+    )
+    for (let i = 0; i < controls.length; i++) {
+      for (let j = i + 1; j < controls.length; j++) {
+        const a = controls[i]!
+        const b = controls[j]!
+        if (a.contains(b) || b.contains(a)) continue
+        const overlap = fragments[i]!.some((p) =>
+          fragments[j]!.some((q) => Math.min(p.right, q.right) - Math.max(p.left, q.left) > 1 && Math.min(p.bottom, q.bottom) - Math.max(p.top, q.top) > 1),
+        )
+        if (overlap) problems.push(`${describe(a)} and ${describe(b)} overlap`)
+      }
+    }
+    // The nearest ancestor that draws a border: a card, a panel. A control reaching into or past
+    // its border has lost the card's padding.
+    const framedBy = (el: Element) => {
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
+        const style = getComputedStyle(up)
+        if (Number.parseFloat(style.borderLeftWidth) > 0 && Number.parseFloat(style.borderRightWidth) > 0) return { up, style }
+      }
+      return null
+    }
+    for (const el of controls) {
+      const frame = framedBy(el)
+      if (!frame) continue
+      const outer = frame.up.getBoundingClientRect()
+      const inner = { left: outer.left + Number.parseFloat(frame.style.borderLeftWidth), right: outer.right - Number.parseFloat(frame.style.borderRightWidth) }
+      const box = el.getBoundingClientRect()
+      if (box.left < inner.left - 0.5 || box.right > inner.right + 0.5) {
+        problems.push(`${describe(el)} sticks out of ${describe(frame.up)}: x ${Math.round(box.left)}–${Math.round(box.right)} in ${Math.round(inner.left)}–${Math.round(inner.right)}`)
+      }
+    }
     for (const el of controls) {
       el.scrollIntoView({ block: 'center', inline: 'nearest', behavior: 'instant' })
       const box = el.getBoundingClientRect()

@@ -30,6 +30,9 @@ export const field = style({ display: 'grid', gap: '6px' })
 export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs })
 
 export const input = style({
+  // Not the browser's default width (about 20 characters), which widened the card past its padding at 320 px.
+  width: '100%',
+  minWidth: 0,
   minHeight: '48px',
   padding: `0 ${vars.space.s2}`,
   borderRadius: vars.radius.sm,

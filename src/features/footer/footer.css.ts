@@ -30,7 +30,8 @@ export const tagline = style({ color: vars.color.inverseMuted, maxWidth: '36ch' 
 
 export const linkGrid = style({
   display: 'grid',
-  gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+  // Two columns where the longest name («Databehandleravtale») fits in each, one on narrower phones.
+  gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 10rem), 1fr))',
   gap: `0 ${vars.space.s3}`,
   listStyle: 'none',
   padding: 0,
