@@ -4,15 +4,22 @@ import * as css from './consent-note.css'
 
 /**
  * The terms and the privacy policy, linked where the data is collected: on registration (above the
- * button that creates the account) and at checkout (under the price). A note, not a checkbox: the
+ * button that creates the account), under sign-in's Google button (Google sign-in creates an account
+ * for an address that has none) and at checkout (under the price). A note, not a checkbox: the
  * service is sold to businesses, for whom accepting the terms by the act of registering or buying is
  * binding, and the privacy policy is information, not something to consent to (the processing
  * rests on the contract and the law, not on consent), so a box to tick would suggest otherwise.
  */
-export function ConsentNote({ action }: { action: 'register' | 'checkout' }) {
+export function ConsentNote({ action }: { action: 'register' | 'google' | 'checkout' }) {
   return (
     <p className={css.note} data-testid="consent-note">
-      {action === 'register' ? (
+      {action === 'google' ? (
+        <Trans>
+          New here? Continuing with Google creates an account, and you accept our{' '}
+          <PageLink to="terms">terms of service</PageLink> on behalf of your business. Our{' '}
+          <PageLink to="privacy">privacy policy</PageLink> explains how we handle your data.
+        </Trans>
+      ) : action === 'register' ? (
         <Trans>
           By creating an account you accept our <PageLink to="terms">terms of service</PageLink> on behalf of your
           business. Our <PageLink to="privacy">privacy policy</PageLink> explains how we handle your data.

@@ -1,10 +1,11 @@
 -- Retention, as the privacy policy promises it:
 --   * demo requests are deleted 24 months after they were sent;
 --   * an account is deleted, with its rows, 24 months after its last activity: the latest of its
---     last sign-in, its creation and the end of its last paid period. An account whose
---     subscription is still running (not canceled) is never inactive;
+--     creation, its last sign-in, the last renewal of one of its sessions (the app renews its session
+--     while it is used, and GoTrue does not touch last_sign_in_at then) and the end of its last paid
+--     period. An account whose subscription is still running (not canceled) is never inactive;
 --   * what bookkeeping law requires stays: when an account is deleted, by this job or by its owner
---     (delete-account), each of its subscriptions that went through the payment provider is kept in
+--     (delete-account), each of its subscriptions that was paid through the payment provider is kept in
 --     billing_records (the provider's customer and subscription ids, plan, status, billing period;
 --     no name, no e-mail) until 5 years after the end of the accounting year in which its last
 --     period ended (the Norwegian Bookkeeping Act, bokføringsloven § 13), then deleted by this job.
@@ -43,7 +44,8 @@ begin
   select s.stripe_customer_id, s.stripe_subscription_id, s.product_name, s.status, s.current_period_end, s.created_at,
          (date_trunc('year', coalesce(s.current_period_end, s.updated_at)) + interval '6 years')::date
   from public.subscriptions s
-  where s.user_id = old.id and s.stripe_subscription_id is not null;
+  -- incomplete and incomplete_expired were never paid: nothing to keep.
+  where s.user_id = old.id and s.stripe_subscription_id is not null and s.status not in ('incomplete', 'incomplete_expired');
   return old;
 end;
 $$;
@@ -75,6 +77,8 @@ begin
   where greatest(
           u.created_at,
           coalesce(u.last_sign_in_at, u.created_at),
+          -- Hosted GoTrue keeps refreshed_at without a time zone, in UTC; the local stack with one.
+          coalesce((select max(greatest(sess.updated_at, sess.refreshed_at::timestamp at time zone 'UTC')) from auth.sessions sess where sess.user_id = u.id), u.created_at),
           coalesce((select max(coalesce(s.current_period_end, s.updated_at)) from public.subscriptions s where s.user_id = u.id), u.created_at)
         ) < cutoff
     and not exists (

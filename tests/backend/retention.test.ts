@@ -14,8 +14,9 @@ afterAll(() => stack.stop())
 
 const q = async <T = Record<string, unknown>>(sql: string, params: unknown[] = []) => (await stack.db.query<T>(sql, params)).rows
 
-/** An account as the auth server keeps it, created and last signed in that many months ago. */
-async function account(tag: string, { created, signedIn }: { created: number; signedIn: number | null }) {
+/** An account as the auth server keeps it, created and last signed in that many months ago, with a
+ * session begun then and, if `refreshed`, renewed that many months ago. */
+async function account(tag: string, { created, signedIn, refreshed }: { created: number; signedIn: number | null; refreshed?: number }) {
   const id = randomUUID()
   const email = uniqueEmail(tag)
   await q(
@@ -25,7 +26,12 @@ async function account(tag: string, { created, signedIn }: { created: number; si
     [id, email, created, signedIn],
   )
   await q(`insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1::text, $1::uuid, '{}', 'email')`, [id])
-  await q('insert into auth.sessions (id, user_id) values ($1, $2)', [randomUUID(), id])
+  await q(
+    `insert into auth.sessions (id, user_id, created_at, updated_at, refreshed_at)
+     values ($1, $2, now() - make_interval(months => $3::int), now() - make_interval(months => $3::int),
+             case when $4::int is null then null else now() - make_interval(months => $4::int) end)`,
+    [randomUUID(), id, signedIn ?? created, refreshed ?? null],
+  )
   return { id, email }
 }
 
@@ -62,6 +68,9 @@ describe('the retention job', () => {
   it('deletes what is past 24 months, keeps the rest, and keeps the bookkeeping record of a paying customer', async () => {
     const active = await account('active', { created: 40, signedIn: 1 })
     const idle = await account('idle', { created: 30, signedIn: 25 })
+    // Signed in long ago and never out: the app has renewed the session since, so the account is in use.
+    const stillUsed = await account('still-used', { created: 40, signedIn: 30, refreshed: 1 })
+    const refreshedLongAgo = await account('refreshed-long-ago', { created: 40, signedIn: 30, refreshed: 25 })
     const neverSignedIn = await account('never', { created: 25, signedIn: null })
     const young = await account('young', { created: 23, signedIn: null })
     const paidLongAgo = await account('paid-long-ago', { created: 40, signedIn: 30 })
@@ -88,7 +97,9 @@ describe('the retention job', () => {
     expect(await exists(young.id)).toBe(true)
     expect(await exists(stillPaying.id)).toBe(true)
     expect(await exists(recentlyEnded.id)).toBe(true)
+    expect(await exists(stillUsed.id)).toBe(true)
     expect(await exists(idle.id)).toBe(false)
+    expect(await exists(refreshedLongAgo.id)).toBe(false)
     expect(await exists(neverSignedIn.id)).toBe(false)
     expect(await exists(paidLongAgo.id)).toBe(false)
     // Their rows went with them.
@@ -174,6 +185,13 @@ describe('an account its owner deletes', () => {
     expect(await q('select product_name, status from public.billing_records where stripe_subscription_id = $1', [sub])).toEqual([
       { product_name: 'pro', status: 'canceled' },
     ])
+  })
+
+  it('keeps nothing of a checkout that was never paid', async () => {
+    const owner = await account('never-paid', { created: 3, signedIn: 0 })
+    const sub = await subscription(owner.id, 'incomplete_expired', 0)
+    await q('delete from auth.users where id = $1', [owner.id])
+    expect(await q('select 1 from public.billing_records where stripe_subscription_id = $1', [sub])).toEqual([])
   })
 
   it('with only the Free plan leaves nothing behind', async () => {

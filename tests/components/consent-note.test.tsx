@@ -1,21 +1,36 @@
-// Registration and checkout link the terms and the privacy policy where the data is collected.
+// Registration, sign-in with Google and checkout link the terms and the privacy policy where the data is collected.
 import { screen } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { ConsentNote } from '../../src/components/consent-note'
 import type { Lang } from '../../src/i18n/lang'
 import { renderInApp } from '../render'
 
-const expected: Record<Lang, { terms: string; privacy: string; prefix: string; register: RegExp; checkout: RegExp }> = {
-  nb: { terms: 'vilkårene våre', privacy: 'Personvernerklæringen', prefix: '', register: /Ved å opprette en konto godtar du/, checkout: /Eksklusive merverdiavgift/ },
-  en: { terms: 'terms of service', privacy: 'privacy policy', prefix: '/en', register: /By creating an account you accept/, checkout: /Excluding VAT/ },
+const pages = { register: 'register', google: 'login', checkout: 'checkout-pro' } as const
+const expected: Record<Lang, { terms: string; privacy: string; prefix: string } & Record<keyof typeof pages, RegExp>> = {
+  nb: {
+    terms: 'vilkårene våre',
+    privacy: 'Personvernerklæringen',
+    prefix: '',
+    register: /Ved å opprette en konto godtar du/,
+    google: /Ny her\? Fortsetter du med Google, opprettes en konto/,
+    checkout: /Eksklusive merverdiavgift/,
+  },
+  en: {
+    terms: 'terms of service',
+    privacy: 'privacy policy',
+    prefix: '/en',
+    register: /By creating an account you accept/,
+    google: /New here\? Continuing with Google creates an account/,
+    checkout: /Excluding VAT/,
+  },
 }
 
 describe.each(['nb', 'en'] as const)('the consent note (%s)', (lang) => {
   const e = expected[lang]
-  for (const action of ['register', 'checkout'] as const) {
+  for (const action of ['register', 'google', 'checkout'] as const) {
     it(`${action}: says what accepting means and links both documents in the page's language`, () => {
-      renderInApp(<ConsentNote action={action} />, { lang, path: `${e.prefix}/${action === 'register' ? 'register' : 'checkout-pro'}` })
-      expect(screen.getByTestId('consent-note')).toHaveTextContent(action === 'register' ? e.register : e.checkout)
+      renderInApp(<ConsentNote action={action} />, { lang, path: `${e.prefix}/${pages[action]}` })
+      expect(screen.getByTestId('consent-note')).toHaveTextContent(e[action])
       expect(screen.getByRole('link', { name: e.terms })).toHaveAttribute('href', `${e.prefix}/terms`)
       expect(screen.getByRole('link', { name: e.privacy })).toHaveAttribute('href', `${e.prefix}/privacy`)
     })

@@ -9,7 +9,7 @@ for (const lang of ['nb', 'en'] as const) {
   const terms = text('vilkårene våre', 'terms of service')
   const privacy = text('Personvernerklæringen', 'privacy policy')
 
-  test(`${lang}: registration and checkout link the terms and the privacy policy, and checkout says the price is excluding VAT`, async ({ page }) => {
+  test(`${lang}: registration, sign-in with Google and checkout link the terms and the privacy policy, and checkout says the price is excluding VAT`, async ({ page }) => {
     await open(page, `${prefix}/register`)
     const note = page.getByTestId('consent-note')
     await expect(note).toContainText(text('Ved å opprette en konto godtar du', 'By creating an account you accept'))
@@ -19,6 +19,11 @@ for (const lang of ['nb', 'en'] as const) {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Eva Strand')
     await page.request.get(confirm, { maxRedirects: 0 })
     await open(page, `${prefix}/login`)
+    // Google sign-in makes an account for an address that has none: the note says so.
+    const googleNote = page.getByTestId('consent-note')
+    await expect(googleNote).toContainText(text('Fortsetter du med Google, opprettes en konto', 'Continuing with Google creates an account'))
+    await expect(googleNote.getByRole('link', { name: terms })).toHaveAttribute('href', `${prefix}/terms`)
+    await expect(googleNote.getByRole('link', { name: privacy })).toHaveAttribute('href', `${prefix}/privacy`)
     await signIn(page, lang, email, password)
     await expect(page).toHaveURL(`${prefix}/app`)
     await open(page, `${prefix}/checkout-pro`)

@@ -76,8 +76,9 @@ function DataWeCollect() {
         </li>
         <li>
           <Trans>
-            <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered (our
-            e-mails to you are written in it), when you last signed in, and your password, which is stored only as a
+            <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered with
+            your e-mail address (our e-mails to you are written in it; an account made with Google gets them in
+            Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
             salted hash that nobody can read. If you choose "Sign in with Google", Google gives us your name,
             e-mail address, profile picture address and Google account identifier; the access token Google sends
             with them is not kept.
@@ -262,9 +263,10 @@ function Retention() {
         <li>
           <Trans>
             <strong>Accounts with no activity</strong> are deleted automatically after 24 months, unless the
-            relationship is renewed, for example by signing in again or by a new paid period: an account goes, with
-            its data, 24 months after its last sign-in or the end of its last paid period, whichever is later. An
-            account whose subscription is still running is not deleted.
+            relationship is renewed, for example by using the service or by a new paid period: an account goes, with
+            its data, 24 months after the latest of its last sign-in, the last time the app renewed its session (it
+            does so while you use it) and the end of its last paid period. An account whose subscription is still
+            running is not deleted.
           </Trans>
         </li>
         <li>

@@ -8,6 +8,7 @@ import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
 import { FormField } from '../../../components/form/field'
+import { ConsentNote } from '../../../components/consent-note'
 import { GoogleButton } from '../google-button'
 import { useToaster } from '../../../components/toaster/toaster'
 import { loginLogic } from './logic'
@@ -32,6 +33,7 @@ export function LoginForm() {
         </p>
       </div>
       <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
+      <ConsentNote action="google" />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
