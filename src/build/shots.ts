@@ -1,6 +1,6 @@
 // `npm run shots`: a screenshot gallery for people (designers, translators, QA), not a test.
 // Builds the site against its own local stack, serves it, and writes PNGs of every public page in
-// both languages at 390 and 1280 px, plus the key states (menu open, a toast, form errors, the
+// both languages at 390 and 1280 px (or SHOTS_WIDTHS), plus the key states (menu open, a toast, form errors, the
 // dashboard on Free and on Pro, checkout), and a contact sheet: shots/index.html.
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -15,7 +15,8 @@ const stackPort = Number(process.env.SHOTS_STACK_PORT ?? 54332)
 const site = `http://localhost:${port}`
 const stackUrl = `http://localhost:${stackPort}`
 const outDir = path.join(rootDir, 'shots')
-const widths = [390, 1280] as const
+// SHOTS_WIDTHS=320,1280 for other widths.
+const widths = (process.env.SHOTS_WIDTHS ?? '390,1280').split(',').map(Number)
 const env = {
   ...process.env,
   PORT: String(port),
