@@ -1,8 +1,11 @@
+import { certainlySignedOut } from './signed-out'
+
 // The page's script. A prerendered page lists on this script's tag (`data-modules`) every module it
 // runs before hydrating. They are requested once the first paint is on screen, so that until then
 // the HTML, the stylesheet and the font have the network to themselves; then all at once, so that
 // hydration waits for one round trip rather than one per level of imports.
-const modules = document.querySelector<HTMLScriptElement>('script[data-modules]')?.dataset.modules?.split(' ')
+const tag = document.querySelector<HTMLScriptElement>('script[data-modules]')
+const modules = tag?.dataset.modules?.split(' ')
 // The first is the app's entry (src/app/entry-client.tsx, an entry of the build of its own).
 const [entry, ...imports] = modules ?? []
 
@@ -22,10 +25,16 @@ function start() {
   document.head.append(script)
 }
 
-// After the first contentful paint; a page opened in a background tab paints nothing until it is shown, and a browser that
-// does not report paints says nothing: the timer starts those.
 // The development server serves the entry's source and prerenders nothing.
+// A signed-in page (its tag names the sign-in page, `data-sign-in`) opened by a visitor who is
+// surely signed out: to the prerendered sign-in page at once, instead of after loading the app to
+// find out (which the gate does for a page reached within the app).
+// Otherwise the modules start after the first contentful paint; a page opened in a background tab
+// paints nothing until it is shown, and a browser that does not report paints says nothing: the
+// timer starts those.
+const signIn = tag?.dataset.signIn
 if (import.meta.env.DEV) void import('./entry-client')
+else if (signIn && certainlySignedOut()) location.replace(`${signIn}?next=${encodeURIComponent(location.pathname + location.search)}`)
 else {
   new PerformanceObserver(start).observe({ type: 'paint', buffered: true })
   setTimeout(start, 1000)

@@ -55,9 +55,10 @@ export async function prerender(): Promise<number> {
   const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
   if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
   const pageTemplate = template.replace(stylesheet, '').replace(script, '')
-  const write = async (file: string, page: EntryServer.RenderedPage) => {
+  const write = async (file: string, page: EntryServer.RenderedPage, signIn?: string) => {
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
+    const signInData = signIn ? ` data-sign-in="${signIn}"` : ''
+    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"${signInData}></script>`)
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
       .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
@@ -67,7 +68,9 @@ export async function prerender(): Promise<number> {
   }
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
-    await write(pageFile(route.url), page)
+    // A signed-in page names its sign-in page, for a visitor with no session (src/app/boot.ts).
+    const signIn = route.access === 'protected' ? allRoutes.find((other) => other.key === 'login' && other.lang === route.lang)?.url : undefined
+    await write(pageFile(route.url), page, signIn)
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'

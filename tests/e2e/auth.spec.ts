@@ -133,6 +133,24 @@ for (const lang of ['nb', 'en'] as const) {
     for (const release of held) await release()
   })
 
+  test(`${lang}: a signed-out visitor opening a signed-in page gets the sign-in page before any of the app loads`, async ({ page }) => {
+    // Every module but the page's own first script is held back: the redirect must need none.
+    const held: Array<() => Promise<void>> = []
+    const html = await (await page.request.get(`${prefix}/app`)).text()
+    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-sign-in=/.exec(html)?.[1]
+    expect(boot).toBeTruthy()
+    await page.route('**/assets/*.js', (route) => {
+      if (new URL(route.request().url()).pathname === boot) return route.continue()
+      held.push(() => route.continue())
+    })
+    await page.goto(`${prefix}/app?tab=plan`, { waitUntil: 'commit' })
+    await expect(page).toHaveURL(`${prefix}/login?next=${encodeURIComponent(`${prefix}/app?tab=plan`)}`)
+    // The prerendered sign-in page, with its text, before its own modules arrive.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Logg inn', 'Sign in'))
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    for (const release of held) await release()
+  })
+
   for (const target of ['app', 'checkout-pro']) {
     test(`${lang}: signed out, /${target} goes to sign-in and back`, async ({ page }) => {
       const { email, password, confirm } = await registerAndConfirm(page, lang, 'Per Hansen')
