@@ -25,8 +25,8 @@ const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
 // Small modules the landing shares with other pages (the reduced-motion watcher, the service's
-// claims): with the shell, rather than chunks of a few hundred bytes each.
-const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$/
+// claims, three icons): with the shell, rather than chunks of a few dozen or hundred bytes each.
+const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$|[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](check|arrow-right|shield-check)\.mjs$/
 
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
