@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test'
 import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
+import { chromiumFlags, chromiumPath } from './chromium'
 
 // Bytes (gzip) of JavaScript and CSS a page loads before anyone interacts with it,
 // measured in Chromium on the built site. Fails when a page exceeds its JavaScript budget:
@@ -27,8 +28,8 @@ const server = serve({ fetch: createSiteServer({ distDir }).fetch, port: 0 })
 await new Promise((resolve) => server.once('listening', resolve))
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  executablePath: chromiumPath,
+  args: chromiumFlags,
 })
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`

@@ -9,6 +9,7 @@ import lighthouse from 'lighthouse'
 import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
+import { chromiumFlags, chromiumPath } from './chromium'
 
 // Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown) on the built site, served by the
 // project's own server with its real headers. Every route in both languages, median of N runs.
@@ -40,16 +41,8 @@ await new Promise((resolve) => server.once('listening', resolve))
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
 
 const chrome = await chromeLauncher.launch({
-  chromePath: '/usr/bin/chromium',
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  chromePath: chromiumPath,
+  chromeFlags: ['--headless=new', ...chromiumFlags],
 })
 
 interface Run {

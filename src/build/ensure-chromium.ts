@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { chromiumPath as chromium } from './chromium'
 
 /** The end-to-end tests use Debian's Chromium; nothing downloads a browser from anywhere else. */
-const chromium = '/usr/bin/chromium'
 if (!existsSync(chromium)) {
   const isRoot = process.getuid?.() === 0
   const install = 'apt-get update && apt-get install -y chromium'

@@ -9,6 +9,7 @@ import { type Browser, chromium, type Page } from 'playwright'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { builtRoutes } from './built-routes'
 import { rootDir } from './site'
+import { chromiumFlags, chromiumPath } from './chromium'
 
 const port = Number(process.env.SHOTS_PORT ?? 5186)
 const stackPort = Number(process.env.SHOTS_STACK_PORT ?? 54332)
@@ -96,8 +97,8 @@ async function main() {
   mkdirSync(outDir, { recursive: true })
   const server: ChildProcess = spawn('npx', ['tsx', 'src/server/start.ts'], { cwd: rootDir, env, stdio: 'ignore' })
   const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    executablePath: chromiumPath,
+    args: chromiumFlags,
   })
   try {
     for (let tries = 0; ; tries += 1) {

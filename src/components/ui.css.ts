@@ -176,3 +176,13 @@ globalStyle(`${prose} p, ${prose} ul, ${prose} ol`, { marginBottom: vars.space.s
 globalStyle(`${prose} li`, { marginBottom: vars.space.s1 })
 
 export const actionsRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s2, marginTop: vars.space.s4 })
+
+/** The small heading over a page's table of contents. */
+export const tocHeading = style({
+  fontSize: vars.size.xs,
+  fontWeight: vars.weight.bold,
+  textTransform: 'uppercase',
+  letterSpacing: '0.08em',
+  color: vars.color.textMuted,
+  marginBottom: vars.space.s1,
+})

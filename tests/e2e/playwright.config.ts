@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumFlags, chromiumPath } from '../../src/build/chromium'
 
 /** End-to-end tests drive Debian's Chromium against the built site and the local stack. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 5183)
@@ -19,15 +20,8 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],

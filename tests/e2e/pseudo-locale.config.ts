@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test'
+import { chromiumFlags, chromiumPath } from '../../src/build/chromium'
 
 /** The pseudo-locale sweep: Debian's Chromium against the pseudo-locale build (dist-pseudo/, made
  * by `npm run build:pseudo`), served by the site's server on its own port, without a backend. */
@@ -19,8 +20,8 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      executablePath: chromiumPath,
+      args: chromiumFlags,
     },
   },
   projects: [{ name: 'pseudo-locale', use: { ...devices['Desktop Chrome'], channel: undefined } }],

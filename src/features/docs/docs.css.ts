@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { accentSquare } from '../../components/ui.css'
+import { accentSquare, tocHeading } from '../../components/ui.css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
 export const layout = style({
@@ -14,14 +14,7 @@ export const toc = style({
   '@media': { [breakpoints.desktop]: { position: 'sticky', top: `calc(${vars.header.compact} + ${vars.space.s3})` } },
 })
 
-export const tocTitle = style({
-  fontSize: vars.size.xs,
-  fontWeight: vars.weight.bold,
-  textTransform: 'uppercase',
-  letterSpacing: '0.08em',
-  color: vars.color.textMuted,
-  marginBottom: vars.space.s1,
-})
+export const tocTitle = tocHeading
 
 export const tocList = style({
   listStyle: 'none',

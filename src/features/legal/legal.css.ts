@@ -1,5 +1,5 @@
 import { globalStyle, style } from '@vanilla-extract/css'
-import { card, container, grid, section } from '../../components/ui.css'
+import { card, container, grid, section, tocHeading } from '../../components/ui.css'
 import { breakpoints, vars } from '../../styles/theme.css'
 
 /* ---------- The page header of a legal document and of the hub ---------- */
@@ -78,14 +78,7 @@ export const toc = style([
   },
 ])
 
-export const tocLabel = style({
-  fontSize: vars.size.xs,
-  fontWeight: vars.weight.bold,
-  letterSpacing: '0.08em',
-  textTransform: 'uppercase',
-  color: vars.color.textMuted,
-  marginBottom: vars.space.s1,
-})
+export const tocLabel = tocHeading
 
 export const tocList = style({
   listStyle: 'none',
