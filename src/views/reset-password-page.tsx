@@ -4,7 +4,7 @@ import { NewPasswordForm } from '../features/auth/password-reset/new-password-fo
 /** The page's title (the document's, and the prerendered head's). */
 export default function ResetPasswordPage() {
   return (
-    <div className={styles.page}>
+    <div className={styles.sessionPage}>
       <NewPasswordForm />
     </div>
   )

@@ -72,6 +72,24 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/app`)
   })
 
+  test(`${lang}: opened without a link, the page says so and nothing on screen moves`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number }
+      w.shifted = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.shifted += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    await page.goto(`${prefix}/reset-password`)
+    await expect(page.getByRole('alert').filter({ hasText: text('utløpt eller allerede brukt', 'expired or has already been used') })).toBeVisible()
+    // Two frames: the shifts of the last render are reported.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0)
+  })
+
   test(`${lang}: the answer never tells whether an account exists; a used link offers a new one`, async ({ page }) => {
     const { email, confirm } = await registerAndConfirm(page, lang, 'Ola Berg')
     await page.request.get(confirm, { maxRedirects: 0 })

@@ -10,6 +10,11 @@ export const page = style({
   paddingInline: vars.space.s2,
 })
 
+/** A page whose content is known only after the app starts (it reads a session from the address):
+ * a whole screen at least, like the spinner it starts with, so that what replaces the spinner moves
+ * nothing in view, the footer included (no layout shift). */
+export const sessionPage = style([page, { minHeight: '100vh' }])
+
 export const card = style({
   width: '100%',
   maxWidth: '440px',
