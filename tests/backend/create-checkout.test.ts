@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionHandler } from './function-runtime.ts'
-import { client, confirmedUser, type LocalStack, startTestStack } from './helpers.ts'
+import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, startTestStack } from './helpers.ts'
 
 /** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
 const handler = functionHandler('create-checkout')
@@ -55,22 +55,11 @@ async function giveSubscription(userId: string, values: { status: string; custom
   )
 }
 
-/** The error body supabase-js hands over in `error.context`, as the checkout actor reads it. */
-async function invokeError(sb: SupabaseClient, body: unknown) {
-  const { data, error } = await sb.functions.invoke('create-checkout', { body: body as Record<string, unknown> })
-  expect(data).toBeNull()
-  const response = (error as { context: Response }).context
-  return { status: response.status, body: await response.json() }
-}
+const invokeError = (sb: SupabaseClient, body: unknown) => functionError(sb, 'create-checkout', body)
 
 describe('create-checkout: who may buy', () => {
   it('without a session → 401, through the stack and to the handler', async () => {
-    expect(await invokeError(client(stack), { productType: 'pro' })).toEqual({ status: 401, body: { error: 'Not signed in' } })
-    for (const token of [undefined, stack.anonKey, stack.serviceRoleKey, 'not-a-jwt']) {
-      const res = await call({ productType: 'pro' }, { token })
-      expect(res.status).toBe(401)
-      expect(await res.json()).toEqual({ error: 'Not signed in' })
-    }
+    await expectNotSignedIn(stack, 'create-checkout', { productType: 'pro' }, (token) => call({ productType: 'pro' }, { token }))
   })
 
   it('after sign-out, the old access token no longer buys anything → 401', async () => {

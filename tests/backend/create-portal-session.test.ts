@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts'
 import { functionHandler, RUNTIME } from './function-runtime.ts'
-import { client, confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
+import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 const handler = functionHandler('create-portal-session')
 
@@ -50,22 +50,11 @@ async function storeCustomer(user: Signed, id = `cus_portal_${user.user.id.slice
   return id
 }
 
-/** The error body supabase-js hands over in `error.context`, as the dashboard reads it. */
-async function invokeError(sb: SupabaseClient, body: unknown) {
-  const { data, error } = await sb.functions.invoke('create-portal-session', { body: body as Record<string, unknown> })
-  expect(data).toBeNull()
-  const response = (error as { context: Response }).context
-  return { status: response.status, body: await response.json() }
-}
+const invokeError = (sb: SupabaseClient, body: unknown) => functionError(sb, 'create-portal-session', body)
 
 describe('create-portal-session: who may open a portal', () => {
   it('without a session → 401 { error: "Not signed in" }, through the stack and to the handler', async () => {
-    expect(await invokeError(client(stack), { lang: 'nb' })).toEqual({ status: 401, body: { error: 'Not signed in' } })
-    for (const token of [undefined, stack.anonKey, stack.serviceRoleKey, 'not-a-jwt']) {
-      const res = await call({ lang: 'nb' }, { token })
-      expect(res.status).toBe(401)
-      expect(await res.json()).toEqual({ error: 'Not signed in' })
-    }
+    await expectNotSignedIn(stack, 'create-portal-session', { lang: 'nb' }, (token) => call({ lang: 'nb' }, { token }))
   })
 
   it('after sign-out, the old access token opens nothing → 401', async () => {

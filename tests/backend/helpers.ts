@@ -1,6 +1,7 @@
 // Shared by the backend tests: a stack per test file, supabase-js clients as the app makes them
 // (in Node: the ws transport and an in-memory storage), and the mailbox.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
+import { expect } from 'vitest'
 import WebSocket from 'ws'
 import { type LocalStack, type StackOptions, startStack } from '../../supabase/local/stack.ts'
 import { RUNTIME, runtimeHandlers } from './function-runtime.ts'
@@ -117,3 +118,22 @@ export function fragment(url: URL): URLSearchParams {
 
 /** For hooks that start a stack: the first start in a fresh checkout also builds the template. */
 export const STARTUP_TIMEOUT = 60_000
+
+/** The error a function answered, as the app reads it from supabase-js (`error.context`). */
+export async function functionError(sb: SupabaseClient, name: string, body: unknown) {
+  const { data, error } = await sb.functions.invoke(name, { body: body as Record<string, unknown> })
+  expect(data).toBeNull()
+  const response = (error as { context: Response }).context
+  return { status: response.status, body: await response.json() }
+}
+
+/** A signed-in function refuses a request without a user's session: none at all through
+ * supabase-js, and to the handler no token, the anon or service key, or something not a JWT. */
+export async function expectNotSignedIn(stack: LocalStack, name: string, body: unknown, call: (token: string | undefined) => Promise<Response>) {
+  expect(await functionError(client(stack), name, body)).toEqual({ status: 401, body: { error: 'Not signed in' } })
+  for (const token of [undefined, stack.anonKey, stack.serviceRoleKey, 'not-a-jwt']) {
+    const res = await call(token)
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({ error: 'Not signed in' })
+  }
+}
