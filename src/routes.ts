@@ -19,6 +19,10 @@ export interface RouteRecord {
   readonly title: MessageDescriptor
   /** The meta description: the prerendered head's only (the `meta` scope never reaches browsers). */
   readonly description: MessageDescriptor | undefined
+  /** A public page that is of use only with a session in the address (the key of the page a visitor
+   * surely without one goes to at once, before the app loads). Protected pages send such a visitor
+   * to sign-in, which brings them back. */
+  readonly withoutSession?: string
 }
 
 /** Descriptions are for the prerendered head: the client build drops them (`SSR` is false there). */
@@ -112,6 +116,8 @@ export const routes = {
     scope: 'account',
     title: msg({ message: 'Choose a new password – Vekstlinje', context: 'page title' }),
     description: SSR ? msg`Choose a new password for your Vekstlinje account.` : undefined,
+    // Opened without a reset link, it can only say so: the form that sends one is what helps.
+    withoutSession: 'forgotPassword',
   },
   privacy: {
     path: '/privacy',

@@ -26,15 +26,18 @@ function start() {
 }
 
 // The development server serves the entry's source and prerenders nothing.
-// A signed-in page (its tag names the sign-in page, `data-sign-in`) opened by a visitor who is
-// surely signed out: to the prerendered sign-in page at once, instead of after loading the app to
-// find out (which the gate does for a page reached within the app).
+// A page that needs a session (its tag names where to go without one, `data-without-session`:
+// a signed-in page its sign-in page, the new-password page the form that sends a reset link),
+// opened by a visitor who surely has none: there at once, instead of after loading the app to find
+// out (which the app does for a page reached within it). Sign-in brings them back
+// (`data-come-back`).
 // Otherwise the modules start after the first contentful paint; a page opened in a background tab
 // paints nothing until it is shown, and a browser that does not report paints says nothing: the
 // timer starts those.
-const signIn = tag?.dataset.signIn
+const away = tag?.dataset.withoutSession
+const comeBack = tag?.hasAttribute('data-come-back') ? `?next=${encodeURIComponent(location.pathname + location.search)}` : ''
 if (import.meta.env.DEV) void import('./entry-client')
-else if (signIn && certainlySignedOut()) location.replace(`${signIn}?next=${encodeURIComponent(location.pathname + location.search)}`)
+else if (away && certainlySignedOut()) location.replace(`${away}${comeBack}`)
 else {
   new PerformanceObserver(start).observe({ type: 'paint', buffered: true })
   setTimeout(start, 1000)

@@ -41,7 +41,7 @@ export function preloadsFor(manifest: Manifest, modules: readonly string[]): str
 
 /** Writes static HTML for every route in both languages, and the 404 pages. */
 export async function prerender(): Promise<number> {
-  const { renderPage, allRoutes } = (await import(
+  const { renderPage, allRoutes, routes, href } = (await import(
     pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
@@ -55,10 +55,17 @@ export async function prerender(): Promise<number> {
   const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
   if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
   const pageTemplate = template.replace(stylesheet, '').replace(script, '')
-  const write = async (file: string, page: EntryServer.RenderedPage, signIn?: string) => {
+  // Where a visitor surely without a session goes from a page that needs one (src/app/boot.ts), and
+  // whether sign-in brings them back.
+  const withoutSession = ({ key, lang }: EntryServer.ResolvedRoute) => {
+    const record: EntryServer.RouteRecord = routes[key]
+    if (record.access === 'protected') return { url: href('login', lang), comeBack: true }
+    return record.withoutSession ? { url: href(record.withoutSession as EntryServer.RouteKey, lang), comeBack: false } : undefined
+  }
+  const write = async (file: string, page: EntryServer.RenderedPage, away?: { url: string; comeBack: boolean }) => {
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const signInData = signIn ? ` data-sign-in="${signIn}"` : ''
-    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"${signInData}></script>`)
+    const leave = away ? ` data-without-session="${away.url}"${away.comeBack ? ' data-come-back' : ''}` : ''
+    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"${leave}></script>`)
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
       .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
@@ -68,9 +75,8 @@ export async function prerender(): Promise<number> {
   }
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
-    // A signed-in page names its sign-in page, for a visitor with no session (src/app/boot.ts).
-    const signIn = route.access === 'protected' ? allRoutes.find((other) => other.key === 'login' && other.lang === route.lang)?.url : undefined
-    await write(pageFile(route.url), page, signIn)
+    // A page that needs a session names where a visitor without one goes (src/app/boot.ts).
+    await write(pageFile(route.url), page, withoutSession(route))
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'

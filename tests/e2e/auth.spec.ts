@@ -137,7 +137,7 @@ for (const lang of ['nb', 'en'] as const) {
     // Every module but the page's own first script is held back: the redirect must need none.
     const held: Array<() => Promise<void>> = []
     const html = await (await page.request.get(`${prefix}/app`)).text()
-    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-sign-in=/.exec(html)?.[1]
+    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-without-session=/.exec(html)?.[1]
     expect(boot).toBeTruthy()
     await page.route('**/assets/*.js', (route) => {
       if (new URL(route.request().url()).pathname === boot) return route.continue()

@@ -72,7 +72,22 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/app`)
   })
 
-  test(`${lang}: opened without a link, the page says so and nothing on screen moves`, async ({ page }) => {
+  test(`${lang}: opened without a link, the page sends the visitor to ask for one, before any of the app loads`, async ({ page }) => {
+    const held: Array<() => Promise<void>> = []
+    const html = await (await page.request.get(`${prefix}/reset-password`)).text()
+    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-without-session=/.exec(html)?.[1]
+    expect(boot).toBeTruthy()
+    await page.route('**/assets/*.js', (route) => {
+      if (new URL(route.request().url()).pathname === boot) return route.continue()
+      held.push(() => route.continue())
+    })
+    await page.goto(`${prefix}/reset-password`, { waitUntil: 'commit' })
+    await expect(page).toHaveURL(`${prefix}/forgot-password`)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Glemt passordet?', 'Forgot your password?'))
+    for (const release of held) await release()
+  })
+
+  test(`${lang}: a link that cannot be used says so, and nothing on screen moves`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 })
     await page.addInitScript(() => {
       const w = window as unknown as { shifted: number }
@@ -83,7 +98,8 @@ for (const lang of ['nb', 'en'] as const) {
         }
       }).observe({ type: 'layout-shift', buffered: true })
     })
-    await page.goto(`${prefix}/reset-password`)
+    // What the auth server's verify step sends back for a used or expired link.
+    await page.goto(`${prefix}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`)
     await expect(page.getByRole('alert').filter({ hasText: text('utløpt eller allerede brukt', 'expired or has already been used') })).toBeVisible()
     // Two frames: the shifts of the last render are reported.
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
