@@ -75,7 +75,6 @@ export async function prerender(): Promise<number> {
   }
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
-    // A page that needs a session names where a visitor without one goes (src/app/boot.ts).
     await write(pageFile(route.url), page, withoutSession(route))
   }
   for (const lang of langs) {
