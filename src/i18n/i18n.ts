@@ -4,12 +4,8 @@ import type { CatalogScope } from './scopes'
 
 type Load = () => Promise<{ messages: Messages }>
 
-// The `meta` scope (meta descriptions) is the prerenderer's only: client bundles hold no trace of it.
-const serverOnly = (load: Load): Load =>
-  import.meta.env.SSR ? load : () => Promise.reject(new Error('The meta scope is for the prerenderer only'))
-
 // One small chunk per language and scope; a page loads `core` and its own scope.
-const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
+const catalogs: Record<Lang, Record<Exclude<CatalogScope, 'meta'>, Load>> = {
   nb: {
     core: () => import('../../locales/nb/messages.po?scope=core'),
     home: () => import('../../locales/nb/messages.po?scope=home'),
@@ -19,7 +15,6 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
     legal: () => import('../../locales/nb/messages.po?scope=legal'),
     account: () => import('../../locales/nb/messages.po?scope=account'),
     notFound: () => import('../../locales/nb/messages.po?scope=notFound'),
-    meta: serverOnly(() => import('../../locales/nb/messages.po?scope=meta')),
   },
   en: {
     core: () => import('../../locales/en/messages.po?scope=core'),
@@ -30,9 +25,16 @@ const catalogs: Record<Lang, Record<CatalogScope, Load>> = {
     legal: () => import('../../locales/en/messages.po?scope=legal'),
     account: () => import('../../locales/en/messages.po?scope=account'),
     notFound: () => import('../../locales/en/messages.po?scope=notFound'),
-    meta: serverOnly(() => import('../../locales/en/messages.po?scope=meta')),
   },
 }
+
+// The `meta` scope (meta descriptions) is the prerenderer's only: client bundles hold no trace of it.
+const metaCatalogs: Record<Lang, Load> | undefined = import.meta.env.SSR
+  ? {
+      nb: () => import('../../locales/nb/messages.po?scope=meta'),
+      en: () => import('../../locales/en/messages.po?scope=meta'),
+    }
+  : undefined
 
 // The pseudo-locale: the source (English) catalog pseudolocalized, so that any text that escapes
 // the catalogs stands out. Development and the `pseudo` build mode only; production bundles
@@ -76,8 +78,7 @@ export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): P
   const loaded = loadedScopes.get(i18n) ?? new Set()
   const missing = [...new Set(scopes)].filter((scope) => !loaded.has(scope))
   if (missing.length === 0) return
-  const source = catalogsOf(i18n)
-  const catalogsLoaded = await Promise.all(missing.map((scope) => source[scope]()))
+  const catalogsLoaded = await Promise.all(missing.map((scope) => catalogOf(i18n, scope)()))
   for (const [index, scope] of missing.entries()) {
     i18n.load(lang, catalogsLoaded[index]!.messages)
     loaded.add(scope)
@@ -85,8 +86,13 @@ export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): P
   loadedScopes.set(i18n, loaded)
 }
 
-const catalogsOf = (i18n: I18n) =>
-  pseudoCatalogs && pseudoInstances.has(i18n) ? pseudoCatalogs : catalogs[i18n.locale as Lang]
+function catalogOf(i18n: I18n, scope: CatalogScope): Load {
+  if (pseudoCatalogs && pseudoInstances.has(i18n)) return pseudoCatalogs[scope]
+  const lang = i18n.locale as Lang
+  if (scope !== 'meta') return catalogs[lang][scope]
+  if (!metaCatalogs) throw new Error('meta: prerenderer only')
+  return metaCatalogs[lang]
+}
 
 /** A separate instance for a part of the page with its own scope: the page's messages plus the
  * scope's. Loading them into the page's instance would re-render the whole page (and undo the
@@ -94,7 +100,7 @@ const catalogsOf = (i18n: I18n) =>
  * instance, as if it were missing there. */
 export async function createScopedI18n(page: I18n, scope: CatalogScope): Promise<I18n> {
   const lang = page.locale as Lang
-  const { messages } = await catalogsOf(page)[scope]()
+  const { messages } = await catalogOf(page, scope)()
   const scoped = setupI18n({ locale: lang, messages: { [lang]: { ...page.messages, ...messages } } })
   if (pseudoInstances.has(page)) pseudoInstances.add(scoped)
   loadedScopes.set(scoped, new Set([...(loadedScopes.get(page) ?? []), scope]))
