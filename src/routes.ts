@@ -19,9 +19,9 @@ export interface RouteRecord {
   readonly title: MessageDescriptor
   /** The meta description: the prerendered head's only (the `meta` scope never reaches browsers). */
   readonly description: MessageDescriptor | undefined
-  /** A public page that is of use only with a session in the address (the key of the page a visitor
-   * surely without one goes to at once, before the app loads). Protected pages send such a visitor
-   * to sign-in, which brings them back. */
+  /** A public page that is of use only with a session in the address: the key of the page a visitor
+   * surely without one gets in its place, at once and before the app loads (prerendered into the
+   * page, src/app/boot.ts). Protected pages give such a visitor sign-in, which brings them back. */
   readonly withoutSession?: string
 }
 

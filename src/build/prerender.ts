@@ -55,27 +55,36 @@ export async function prerender(): Promise<number> {
   const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
   if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
   const pageTemplate = template.replace(stylesheet, '').replace(script, '')
-  // Where a visitor surely without a session goes from a page that needs one (src/app/boot.ts), and
-  // whether sign-in brings them back.
-  const withoutSession = ({ key, lang }: EntryServer.ResolvedRoute) => {
+  // What a visitor surely without a session gets on a page that needs one: the page they would be
+  // sent to (a signed-in page's sign-in page, which brings them back; the new-password page's form
+  // that asks for a link), prerendered into a template that the page's script shows in place, at
+  // that page's address, instead of loading a second page (src/app/boot.ts).
+  const withoutSession = async ({ key, lang }: EntryServer.ResolvedRoute): Promise<string> => {
     const record: EntryServer.RouteRecord = routes[key]
-    if (record.access === 'protected') return { url: href('login', lang), comeBack: true }
-    return record.withoutSession ? { url: href(record.withoutSession as EntryServer.RouteKey, lang), comeBack: false } : undefined
-  }
-  const write = async (file: string, page: EntryServer.RenderedPage, away?: { url: string; comeBack: boolean }) => {
+    const target = record.access === 'protected' ? 'login' : (record.withoutSession as EntryServer.RouteKey | undefined)
+    if (!target) return ''
+    const url = href(target, lang)
+    const page = await renderPage({ url, lang, route: target, origin })
+    const title = /<title>([^<]*)<\/title>/.exec(page.head)?.[1]
+    if (title === undefined) throw new Error(`${url} has no title`)
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const leave = away ? ` data-without-session="${away.url}"${away.comeBack ? ' data-come-back' : ''}` : ''
-    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"${leave}></script>`)
+    const comeBack = record.access === 'protected' ? ' data-come-back' : ''
+    return `<template data-without-session="${url}"${comeBack} data-title="${title}" data-modules="${modules.join(' ')}">${page.html}</template>`
+  }
+  const write = async (file: string, page: EntryServer.RenderedPage, fallback = '') => {
+    const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
+    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
       .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
       .replace('<!--app-html-->', page.html)
+      .replace('<!--app-without-session-->', fallback)
     await mkdir(path.dirname(file), { recursive: true })
     await writeFile(file, html)
   }
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
-    await write(pageFile(route.url), page, withoutSession(route))
+    await write(pageFile(route.url), page, await withoutSession(route))
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'

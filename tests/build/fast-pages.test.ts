@@ -18,10 +18,11 @@ const read = (file: string) => readFileSync(path.join(dist, file), 'utf8')
 const html = (url: string) => readFileSync(pageFile(url), 'utf8')
 
 /** Every script a page runs before interaction: the tags' sources, the modules the start script
- * requests (`data-modules`), and what they import statically. */
+ * requests (`data-modules`: the page's own, or those of the page a visitor without a session gets in
+ * its place), and what they import statically. */
 function scriptsBeforeInteraction(url: string): string[] {
   const page = html(url)
-  const started = (/data-modules="([^"]*)"/.exec(page)?.[1] ?? '').split(' ').filter(Boolean)
+  const started = [...page.matchAll(/data-modules="([^"]*)"/g)].flatMap((m) => m[1]!.split(' ')).filter(Boolean)
   const queue = [...[...page.matchAll(/<script[^>]+src="\/([^"]+)"/g)].map((m) => m[1]!), ...started.map((file) => file.slice(1))]
   const seen = new Set<string>()
   while (queue.length > 0) {
@@ -76,6 +77,36 @@ describe.skipIf(!built)('the order of requests', () => {
       expect([...page.matchAll(/<script[^>]+src=/g)], route.url).toHaveLength(1)
       expect(page, route.url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/framework-/)
     }
+  })
+})
+
+describe.skipIf(!built)('a page that needs a session', () => {
+  const rootOf = (page: string) => /<div id="root">([\s\S]*?)<\/div>\s*<template data-without-session|<div id="root">([\s\S]*)<\/div>\s*<\/body>/.exec(page)
+  const rendered = (url: string) => {
+    const match = rootOf(html(url))
+    return match?.[1] ?? match?.[2]
+  }
+  const pagesWithFallback = allRoutes.flatMap((route) => {
+    const target = route.access === 'protected' ? 'login' : route.key === 'resetPassword' ? 'forgotPassword' : undefined
+    return target ? [{ route, target: allRoutes.find((other) => other.key === target && other.lang === route.lang)! }] : []
+  })
+
+  it('carries, prerendered, the page a visitor without one gets in its place (no second page load)', () => {
+    expect(pagesWithFallback.length).toBeGreaterThan(4)
+    for (const { route, target } of pagesWithFallback) {
+      const template = /<template data-without-session="([^"]+)"( data-come-back)? data-title="([^"]+)" data-modules="[^"]+">([\s\S]*?)<\/template>/.exec(html(route.url))
+      expect(template, route.url).not.toBeNull()
+      const [, url, comeBack, title, content] = template!
+      expect(url, route.url).toBe(target.url)
+      expect(Boolean(comeBack), route.url).toBe(route.access === 'protected')
+      expect(title, route.url).toBe(/<title>([^<]*)<\/title>/.exec(html(target.url))?.[1])
+      expect(content, route.url).toBe(rendered(target.url))
+    }
+  })
+
+  it('is the only kind of page that does', () => {
+    const others = allRoutes.filter((route) => !pagesWithFallback.some(({ route: withFallback }) => withFallback === route))
+    for (const route of others) expect(html(route.url), route.url).not.toContain('<template data-without-session')
   })
 })
 

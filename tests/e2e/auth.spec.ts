@@ -134,13 +134,20 @@ for (const lang of ['nb', 'en'] as const) {
   })
 
   test(`${lang}: a signed-out visitor opening a signed-in page gets the sign-in page before any of the app loads`, async ({ page }) => {
-    // Every module but the page's own first script is held back: the redirect must need none.
+    // Every module but the page's own script is held back: showing sign-in must need none.
     const held: Array<() => Promise<void>> = []
     const html = await (await page.request.get(`${prefix}/app`)).text()
-    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-without-session=/.exec(html)?.[1]
+    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-modules=/.exec(html)?.[1]
     expect(boot).toBeTruthy()
+    expect(html).toContain('<template data-without-session=')
+    // Shown in place: no second page is loaded.
+    const documents: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url())
+    })
+    let holding = true
     await page.route('**/assets/*.js', (route) => {
-      if (new URL(route.request().url()).pathname === boot) return route.continue()
+      if (!holding || new URL(route.request().url()).pathname === boot) return route.continue()
       held.push(() => route.continue())
     })
     await page.goto(`${prefix}/app?tab=plan`, { waitUntil: 'commit' })
@@ -148,7 +155,17 @@ for (const lang of ['nb', 'en'] as const) {
     // The prerendered sign-in page, with its text, before its own modules arrive.
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Logg inn', 'Sign in'))
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined()
+    expect(documents).toHaveLength(1)
+    // The app then hydrates the sign-in page it finds, without a hydration error.
+    const errors: string[] = []
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text())
+    })
+    holding = false
     for (const release of held) await release()
+    await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+    expect(errors).toEqual([])
+    await expect(page).toHaveTitle(text('Logg inn – Vekstlinje', 'Sign in – Vekstlinje'))
   })
 
   for (const target of ['app', 'checkout-pro']) {
