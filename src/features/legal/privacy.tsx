@@ -81,7 +81,8 @@ function DataWeCollect() {
             Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
             salted hash that nobody can read. If you choose "Sign in with Google", Google gives us your name,
             e-mail address, profile picture address and Google account identifier; the access token Google sends
-            with them is not kept.
+            with them is not kept. With each session, the sign-in service also records the IP address and the
+            browser (user agent) it was started from, until you sign out of it or the account is deleted.
           </Trans>
         </li>
         <li>
