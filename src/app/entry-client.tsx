@@ -1,12 +1,11 @@
 import '@fontsource-variable/inter/wght.css'
 import '../styles/global.css'
-import { startTransition } from 'react'
-import { createRoot, hydrateRoot } from 'react-dom/client'
 import { setDocumentTitle } from './navigation'
 import { createI18n } from '../i18n/i18n'
 import { langFromPath } from '../i18n/lang'
 import { wantsPseudoLocale } from '../i18n/pseudo'
 import { App } from './app'
+import { mount } from './mount'
 import { connectDevTools } from './dev-tools'
 import { notFoundView, routeViews } from './route-views'
 import { matchRoute, routes } from '../routes'
@@ -21,15 +20,10 @@ await (route ? routeViews[route.key] : notFoundView).preload(i18n)
 const root = document.getElementById('root')!
 const app = <App i18n={i18n} />
 
-// Prerendered pages hydrate, as a transition: in slices that leave the main thread free between
-// them, instead of one long task (Lighthouse saw one of 50–60 ms at 4× slowdown on every page). The
-// development server and the pseudo-locale build serve an empty shell, and render.
-if (root.firstElementChild) {
-  startTransition(() => {
-    hydrateRoot(root, app)
-  })
-} else {
+// The development server and the pseudo-locale build serve an empty shell: its language and title
+// are set here (a prerendered page has them).
+if (!root.firstElementChild) {
   document.documentElement.lang = lang
   setDocumentTitle(i18n, location.pathname)
-  createRoot(root).render(app)
 }
+mount(root, app)

@@ -89,9 +89,8 @@ export async function loadScopes(i18n: I18n, scopes: readonly CatalogScope[]): P
 function catalogOf(i18n: I18n, scope: CatalogScope): Load {
   if (pseudoCatalogs && pseudoInstances.has(i18n)) return pseudoCatalogs[scope]
   const lang = i18n.locale as Lang
-  if (scope !== 'meta') return catalogs[lang][scope]
-  if (!metaCatalogs) throw new Error('meta: prerenderer only')
-  return metaCatalogs[lang]
+  // (Only the prerenderer asks for `meta`.)
+  return scope === 'meta' ? metaCatalogs![lang] : catalogs[lang][scope]
 }
 
 /** A separate instance for a part of the page with its own scope: the page's messages plus the
