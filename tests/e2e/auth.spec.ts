@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { asServiceRole, open, registerAndConfirm, signIn, uniqueEmail } from './stack'
+import { holdAllButPageScript } from './page-script-only'
 
 for (const lang of ['nb', 'en'] as const) {
   const prefix = lang === 'en' ? '/en' : ''
@@ -135,21 +136,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: a signed-out visitor opening a signed-in page gets the sign-in page before any of the app loads`, async ({ page }) => {
     // Every module but the page's own script is held back: showing sign-in must need none.
-    const held: Array<() => Promise<void>> = []
-    const html = await (await page.request.get(`${prefix}/app`)).text()
-    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-modules=/.exec(html)?.[1]
-    expect(boot).toBeTruthy()
-    expect(html).toContain('<template data-without-session=')
-    // Shown in place: no second page is loaded.
-    const documents: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url())
-    })
-    let holding = true
-    await page.route('**/assets/*.js', (route) => {
-      if (!holding || new URL(route.request().url()).pathname === boot) return route.continue()
-      held.push(() => route.continue())
-    })
+    const { documents, release } = await holdAllButPageScript(page, `${prefix}/app`)
     await page.goto(`${prefix}/app?tab=plan`, { waitUntil: 'commit' })
     await expect(page).toHaveURL(`${prefix}/login?next=${encodeURIComponent(`${prefix}/app?tab=plan`)}`)
     // The prerendered sign-in page, with its text, before its own modules arrive.
@@ -161,8 +148,7 @@ for (const lang of ['nb', 'en'] as const) {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text())
     })
-    holding = false
-    for (const release of held) await release()
+    await release()
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     expect(errors).toEqual([])
     await expect(page).toHaveTitle(text('Logg inn – Vekstlinje', 'Sign in – Vekstlinje'))

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { open, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
+import { holdAllButPageScript } from './page-script-only'
 
 interface Mail {
   to: string
@@ -73,27 +74,12 @@ for (const lang of ['nb', 'en'] as const) {
   })
 
   test(`${lang}: opened without a link, the page sends the visitor to ask for one, before any of the app loads`, async ({ page }) => {
-    const held: Array<() => Promise<void>> = []
-    const html = await (await page.request.get(`${prefix}/reset-password`)).text()
-    const boot = /<script type="module" crossorigin src="([^"]+)"[^>]* data-modules=/.exec(html)?.[1]
-    expect(boot).toBeTruthy()
-    expect(html).toContain('<template data-without-session=')
-    // Shown in place: no second page is loaded.
-    const documents: string[] = []
-    page.on('request', (request) => {
-      if (request.resourceType() === 'document') documents.push(request.url())
-    })
-    let holding = true
-    await page.route('**/assets/*.js', (route) => {
-      if (!holding || new URL(route.request().url()).pathname === boot) return route.continue()
-      held.push(() => route.continue())
-    })
+    const { documents, release } = await holdAllButPageScript(page, `${prefix}/reset-password`)
     await page.goto(`${prefix}/reset-password`, { waitUntil: 'commit' })
     await expect(page).toHaveURL(`${prefix}/forgot-password`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Glemt passordet?', 'Forgot your password?'))
     expect(documents).toHaveLength(1)
-    holding = false
-    for (const release of held) await release()
+    await release()
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   })
 
