@@ -73,11 +73,22 @@ export default defineConfig(({ command }) => ({
   test: {
     projects: [
       {
+        // The machines are pure: no DOM to build per file, and one module graph for all of them.
+        extends: true,
+        test: {
+          name: 'machines',
+          environment: 'node',
+          include: ['tests/machines/**/*.test.ts'],
+          setupFiles: ['tests/setup-validators.ts'],
+          isolate: false,
+        },
+      },
+      {
         extends: true,
         test: {
           name: 'ui',
           environment: 'jsdom',
-          include: ['tests/machines/**/*.test.{ts,tsx}', 'tests/components/**/*.test.{ts,tsx}', 'tests/lib/**/*.test.{ts,tsx}'],
+          include: ['tests/components/**/*.test.{ts,tsx}', 'tests/lib/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

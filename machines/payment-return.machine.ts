@@ -15,7 +15,7 @@ export function paymentOutcomeOf(search: string): PaymentOutcome {
 
 export interface PaymentReturnInput {
   outcome: PaymentOutcome
-  /** The dashboard's subscriptions actor, refreshed once the provider has had time to report. */
+  /** The dashboard's subscriptions actor, told to expect the change once the provider has had time to report. */
   subscriptions?: AnyActorRef
 }
 
@@ -30,8 +30,9 @@ export const paymentReturnMachine = setup({
     notifyPaid: () => {},
     notifyCanceled: () => {},
     cleanUrl: () => {},
-    // Asks the dashboard's subscriptions machine to fetch again.
-    refreshSubscriptions: ({ context }) => context.subscriptions?.send({ type: 'user.refresh' }),
+    // Tells the dashboard's subscriptions machine that a change is on its way: it fetches now, and
+    // again now and then until the change is surely in.
+    refreshSubscriptions: ({ context }) => context.subscriptions?.send({ type: 'change.expected' }),
   },
   guards: {
     isSuccess: ({ context }) => context.outcome === 'success',

@@ -1,13 +1,23 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { afterEach, beforeEach, describe, expect, vi } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { type PaymentOutcome, paymentReturnMachine, REFRESH_AFTER_PAYMENT_MS } from '../../machines/payment-return.machine'
-import { activeOf, planOf, type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
+import {
+  activeOf,
+  type ChannelEvent,
+  EXPECTED_CHANGE_POLL_MS,
+  EXPECTED_CHANGE_WINDOW_MS,
+  planOf,
+  type Subscription,
+  subscriptionsMachine,
+  type WatcherCommand,
+} from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
 import type { AuthSession } from '../../machines/auth.machine'
 import { authSession } from '../../src/lib/auth/session'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
+import { notePortalVisit, PORTAL_RETURN_WINDOW_MS } from '../../src/features/dashboard/actors'
 import { Dashboard } from '../../src/features/dashboard/dashboard'
 import { Toaster } from '../../src/components/toaster/toaster'
 import type { Lang } from '../../src/i18n/lang'
@@ -16,13 +26,16 @@ import type { controllablePromise } from '../model/fake-actors'
 import { settle } from '../model/fake-actors'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
+import { pollEvent, rejoins, startsFetch, windowEvent } from '../machines/subscriptions.model'
 import { renderInApp } from '../render'
 import { fakeAuth, kari } from './fake-auth'
 
-// The real actors call Supabase; here each fetch and health check is a run the test settles,
-// and the realtime channel is a listener the test fires.
+// The actors that call Supabase are stand-ins: each fetch and health check is a run the test
+// settles, and the realtime channel is a watcher the test speaks for. The page's own watcher is the
+// real one: the test makes the page visible, the network come back, the portal send the customer back.
 const fakes = vi.hoisted(() => ({
-  changes: new Set<(event: { type: 'subscriptions.changed' }) => void>(),
+  changes: new Set<(event: ChannelEvent) => void>(),
+  commands: [] as WatcherCommand[],
   watchedUser: [] as string[],
   logged: [] as unknown[],
   runs: {} as {
@@ -31,19 +44,21 @@ const fakes = vi.hoisted(() => ({
   },
 }))
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
-vi.mock('../../src/features/dashboard/actors', async () => {
+vi.mock('../../src/features/dashboard/actors', async (importActual) => {
   const { fromCallback, fromPromise } = await import('xstate')
   const { controllablePromise } = await import('../model/fake-actors')
   fakes.runs.fetchSubscriptions = controllablePromise<Subscription[], { userId: string }>()
   fakes.runs.checkWebhook = controllablePromise<HealthAnswer>()
   return {
+    ...(await importActual<typeof import('../../src/features/dashboard/actors')>()),
     checkWebhook: fakes.runs.checkWebhook.logic,
     // Opening the portal is the manage-subscription test's.
     openPortal: () => fromPromise(() => new Promise<never>(() => {})),
     fetchSubscriptions: fakes.runs.fetchSubscriptions.logic,
-    watchSubscriptions: fromCallback<{ type: 'subscriptions.changed' }, { userId: string }>(({ sendBack, input }) => {
+    watchSubscriptions: fromCallback<WatcherCommand, { userId: string }>(({ sendBack, receive, input }) => {
       fakes.watchedUser.push(input.userId)
       fakes.changes.add(sendBack)
+      receive((command) => fakes.commands.push(command))
       return () => {
         fakes.changes.delete(sendBack)
       }
@@ -107,13 +122,17 @@ const words = {
 const nameless: AuthSession = { access_token: 'jwt-kari', user: { id: 'u1', email: 'kari@example.no', user_metadata: {} } }
 
 /** The dashboard as the app shows it: behind the gate, for a signed-in user, with the toaster. */
-function mountDashboard(lang: Lang, path: string, session: AuthSession = kari) {
+function mountDashboard(lang: Lang, path: string, session: AuthSession = kari, { portalVisit }: { portalVisit?: number } = {}) {
   fakeAuth.reset()
   authSession.reset()
   fakes.runs.fetchSubscriptions.runs.length = 0
   fakes.runs.checkWebhook.runs.length = 0
   fakes.changes.clear()
+  fakes.commands.length = 0
   fakes.watchedUser.length = 0
+  sessionStorage.clear()
+  // Left for the payment provider's portal at this time.
+  if (portalVisit !== undefined) notePortalVisit(portalVisit)
   fakes.logged.length = 0
   const entries = window.history.length
   const view = renderInApp(
@@ -144,7 +163,7 @@ const refreshButton = ({ words: w }: Mounted, busy: boolean) => screen.getByRole
 function verifySubscriptions(ctx: Mounted, planned: AnyMachineSnapshot) {
   const w = ctx.words
   const { subscriptions, failed } = planned.context as { subscriptions: Subscription[]; failed: boolean }
-  const loading = planned.matches('loading')
+  const loading = planned.matches({ data: 'loading' })
   const dashboard = screen.getByRole('heading', { level: 1 }).closest('[aria-busy]')!
   expect(dashboard).toHaveAttribute('aria-busy', String(loading))
   expect(refreshButton(ctx, loading)).toHaveProperty('disabled', loading)
@@ -173,45 +192,113 @@ function verifySubscriptions(ctx: Mounted, planned: AnyMachineSnapshot) {
   }
 }
 
-for (const [lang, session, name] of [
-  ['nb', kari, 'Kari Nordmann'],
-  ['en', nameless, 'kari@example.no'],
-] as const) {
-  testMachinePaths(`Dashboard subscriptions view (${lang}, greeted as ${name})`, subscriptionsMachine, machineModels.subscriptions.options, {
-    start: () => mountDashboard(lang, lang === 'nb' ? '/app' : '/en/app', session),
-    execute: async (ctx, event) => {
-      const runs = fetches().length
-      if (await settleFake(event)) {
-        // A failed fetch is logged.
-        expect(fakes.logged).toHaveLength(event.type.startsWith('xstate.error') ? 1 : 0)
-        return
-      }
-      if (event.type === 'user.refresh') fireEvent.click(refreshButton(ctx, false))
-      else if (event.type === 'subscriptions.changed')
-        act(() => {
-          for (const send of fakes.changes) send({ type: 'subscriptions.changed' })
-        })
-      else throw new Error(`no user action for ${event.type}`)
-      // A refresh or a realtime change fetches again.
-      expect(fetches()).toHaveLength(runs + 1)
-    },
-    verify: (ctx, planned) => {
-      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ctx.words.greeting(name))
-      // The debug toggle is for the Norwegian team only.
-      expect(screen.queryByRole('button', { name: /feilsøkingsinfo|debug/i }) !== null).toBe(lang === 'nb')
-      verifySubscriptions(ctx, planned)
-    },
-    stop: ({ unmount }) => {
-      unmount()
-      // The realtime channel goes with the page.
-      expect(fakes.changes.size).toBe(0)
-    },
+/** The stand-in channel says something to the dashboard. */
+const fromChannel = (event: ChannelEvent) =>
+  act(() => {
+    for (const send of fakes.changes) send(event)
   })
+
+/** The browser's part: the tab shown again, the network back, the page brought back from the
+ * back-forward cache on the way back from the payment provider's portal. */
+const fromBrowser: Record<string, () => void> = {
+  'page.visible': () => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })),
+  'network.online': () => window.dispatchEvent(new Event('online')),
+  'change.expected': () => {
+    notePortalVisit()
+    window.dispatchEvent(new PageTransitionEvent('pageshow', { persisted: true }))
+  },
 }
 
 describe('with a fake clock', () => {
   beforeEach(() => vi.useFakeTimers(timerFakes))
   afterEach(() => vi.useRealTimers())
+
+  for (const [lang, session, name] of [
+    ['nb', kari, 'Kari Nordmann'],
+    ['en', nameless, 'kari@example.no'],
+  ] as const) {
+    testMachinePaths(`Dashboard subscriptions view (${lang}, greeted as ${name})`, subscriptionsMachine, machineModels.subscriptions.options, {
+      start: () => ({
+        ...mountDashboard(lang, lang === 'nb' ? '/app' : '/en/app', session),
+        // The latest fetch's outcome (a poll with nothing new gets it again), and since when a change is expected.
+        latest: undefined as { type: string; output?: unknown; error?: unknown } | undefined,
+        expectedSince: 0,
+      }),
+      execute: async (ctx, event, from) => {
+        const runs = fetches().length
+        const commands = fakes.commands.length
+        if (await settleFake(event)) {
+          ctx.latest = event
+          // A failed fetch is logged.
+          expect(fakes.logged).toHaveLength(event.type.startsWith('xstate.error') ? 1 : 0)
+          return
+        }
+        if (event.type === windowEvent) {
+          // Two minutes with nothing new: each poll on the way brings the same rows again.
+          while (Date.now() < ctx.expectedSince + EXPECTED_CHANGE_WINDOW_MS) {
+            const step = Math.min(EXPECTED_CHANGE_POLL_MS, ctx.expectedSince + EXPECTED_CHANGE_WINDOW_MS - Date.now())
+            const before = fetches().length
+            act(() => vi.advanceTimersByTime(step))
+            if (fetches().length > before) await settleFake(ctx.latest!)
+          }
+          return
+        }
+        if (event.type === pollEvent) act(() => vi.advanceTimersByTime(EXPECTED_CHANGE_POLL_MS))
+        else if (event.type === 'user.refresh') fireEvent.click(refreshButton(ctx, false))
+        else if (fromBrowser[event.type]) act(fromBrowser[event.type]!)
+        else fromChannel(event as ChannelEvent)
+        if (event.type === 'change.expected') ctx.expectedSince = Date.now()
+        expect(fetches()).toHaveLength(runs + (startsFetch(from, event.type) ? 1 : 0))
+        // With a fresh token, a lost channel is joined again.
+        expect(fakes.commands).toHaveLength(commands + (rejoins(from, event.type) ? 1 : 0))
+      },
+      verify: (ctx, planned) => {
+        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(ctx.words.greeting(name))
+        // The debug toggle is for the Norwegian team only.
+        expect(screen.queryByRole('button', { name: /feilsøkingsinfo|debug/i }) !== null).toBe(lang === 'nb')
+        verifySubscriptions(ctx, planned)
+      },
+      stop: ({ unmount }) => {
+        unmount()
+        // The realtime channel goes with the page.
+        expect(fakes.changes.size).toBe(0)
+      },
+    })
+  }
+
+  for (const lang of ['nb', 'en'] as const) {
+    it(`${lang}: back from the portal, the subscriptions are fetched every ${EXPECTED_CHANGE_POLL_MS / 1000} s for ${EXPECTED_CHANGE_WINDOW_MS / 60_000} minutes, and the change shows`, async () => {
+      const ctx = mountDashboard(lang, lang === 'nb' ? '/app' : '/en/app', kari, { portalVisit: Date.now() - 30_000 })
+      const pro = { id: 's1', user_id: 'u1', product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' }
+      const answer = async (rows: Subscription[]) => {
+        fakes.runs.fetchSubscriptions.resolve(rows)
+        await act(settle)
+      }
+      await answer([pro])
+      const polls: number[] = []
+      const started = Date.now()
+      while (Date.now() - started < EXPECTED_CHANGE_WINDOW_MS + 60_000) {
+        const before = fetches().length
+        act(() => vi.advanceTimersByTime(1000))
+        if (fetches().length === before) continue
+        polls.push(Date.now() - started)
+        // The customer cancelled at the portal; its live update never came. The third poll shows it.
+        await answer(polls.length >= 3 ? [{ ...pro, cancel_at_period_end: true }] : [pro])
+      }
+      // Every 10 s until the end of the two minutes (the poll due as the wait ends does not run).
+      expect(polls).toEqual(Array.from({ length: 11 }, (_, i) => (i + 1) * EXPECTED_CHANGE_POLL_MS))
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'ending')
+      expect(refreshButton(ctx, false)).toBeEnabled()
+    })
+  }
+
+  it('a return from the portal noted too long ago is no return: no polling', async () => {
+    mountDashboard('en', '/en/app', nameless, { portalVisit: Date.now() - PORTAL_RETURN_WINDOW_MS })
+    fakes.runs.fetchSubscriptions.resolve([])
+    await act(settle)
+    act(() => vi.advanceTimersByTime(EXPECTED_CHANGE_WINDOW_MS))
+    expect(fetches()).toHaveLength(1)
+  })
 
   const query: Record<PaymentOutcome, string> = { success: '?success=true', canceled: '?canceled=true', none: '' }
   for (const lang of ['nb', 'en'] as const) {

@@ -3,6 +3,7 @@ import { expect, vi } from 'vitest'
 import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
 import type { Subscription } from '../../machines/subscriptions.machine'
 import { Toaster } from '../../src/components/toaster/toaster'
+import { PORTAL_VISIT_KEY } from '../../src/features/dashboard/actors'
 import { ManageSubscription } from '../../src/features/dashboard/manage-subscription'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
@@ -48,6 +49,7 @@ for (const lang of ['nb', 'en'] as Lang[]) {
         cancel_at_period_end: plan.initial.context.endsAtPeriodEnd,
       }
       fakes.openPortal.runs.length = 0
+      sessionStorage.clear()
       // The browser's leaving for the portal (location.assign), recorded instead.
       const real = window.location
       const assign = (url: string | URL) => fakes.left.push(String(url))
@@ -73,10 +75,15 @@ for (const lang of ['nb', 'en'] as Lang[]) {
       } else if (e.type === 'xstate.done.actor.openPortal') {
         fakes.openPortal.resolve(e.output!)
         await act(settle)
-        if (e.output?.url) expect(fakes.left.at(-1)).toBe(e.output.url)
+        if (e.output?.url) {
+          expect(fakes.left.at(-1)).toBe(e.output.url)
+          // Noted, so that the dashboard expects a change when the customer comes back.
+          expect(Number(sessionStorage.getItem(PORTAL_VISIT_KEY))).toBeGreaterThan(0)
+        }
       } else if (e.type === 'xstate.error.actor.openPortal') {
         fakes.openPortal.reject(e.error)
         await act(settle)
+        expect(sessionStorage.getItem(PORTAL_VISIT_KEY)).toBeNull()
       } else throw new Error(`no user action for ${e.type}`)
     },
     verify: (_, planned) => {

@@ -16,7 +16,7 @@ import { passwordResetRequestMachine } from '../../machines/password-reset-reque
 import { paymentReturnMachine } from '../../machines/payment-return.machine'
 import { protectedRouteMachine } from '../../machines/protected-route.machine'
 import { registerFormMachine, registerValidator } from '../../machines/register-form.machine'
-import { type Subscription, subscriptionsMachine } from '../../machines/subscriptions.machine'
+import { subscriptionsMachine } from '../../machines/subscriptions.machine'
 import { type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { webhookHealthMachine } from '../../machines/webhook-health.machine'
 import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
@@ -24,6 +24,7 @@ import { demoFormEvents, demoFormLabel, serializeDemoForm } from '../machines/de
 import { faqEvents, faqLabel, faqMachineWith } from '../machines/faq-accordion.model'
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
+import { serializeSubscriptions, subscriptionsEvents, subscriptionsLabel } from '../machines/subscriptions.model'
 import { outcome } from './fake-actors'
 import type { PathOptions } from './paths'
 import { newPasswordValidator } from '../../machines/new-password.machine'
@@ -53,14 +54,6 @@ export const sampleToasts: Toast[] = [
 const toastsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { toasts: Toast[] }).toasts
 
 export const faqItems = ['software', 'guarantee', 'start']
-
-const subscriptionRow = (product_name: string, status: string): Subscription => ({
-  id: `${product_name}-${status}`,
-  user_id: 'u1',
-  product_name,
-  status,
-  current_period_end: '2026-12-22T00:00:00Z',
-})
 
 const session = { access_token: 'jwt', user: { id: 'u1', email: 'kari@example.no', user_metadata: { full_name: 'Kari' } } }
 
@@ -261,14 +254,10 @@ export const machineModels = {
     file: 'subscriptions',
     machine: subscriptionsMachine,
     options: {
-      events: [
-        { type: 'user.refresh' },
-        { type: 'subscriptions.changed' },
-        outcome.done('fetchSubscriptions', [subscriptionRow('pro', 'active')]),
-        outcome.error('fetchSubscriptions', { message: 'JWT expired' }),
-      ],
+      events: subscriptionsEvents,
       input: { userId: 'u1' },
-      serialize: (s) => `${JSON.stringify(s.value)} ${s.context.subscriptions.length} ${s.context.failed}`,
+      label: subscriptionsLabel,
+      serialize: serializeSubscriptions,
     },
   },
   disclosure: { file: 'disclosure', machine: disclosureMachine, options: { events: [{ type: 'trigger.click' }] } },

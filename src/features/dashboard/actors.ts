@@ -1,32 +1,115 @@
 import type { HealthAnswer } from '../../../machines/webhook-health.machine'
-import { fromCallback, fromPromise } from 'xstate'
-import type { Subscription, SubscriptionsEvent } from '../../../machines/subscriptions.machine'
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
+import type { ChannelEvent, PageEvent, Subscription, WatcherCommand } from '../../../machines/subscriptions.machine'
 import type { Lang } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
 
-export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input }) => {
+export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input, signal }) => {
   const supabase = await getSupabase()
-  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', input.userId)
+  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', input.userId).abortSignal(signal)
   if (error) throw error
   return data as Subscription[]
 })
 
-export const watchSubscriptions = fromCallback<SubscriptionsEvent, { userId: string }>(({ sendBack, input }) => {
-  let stop: (() => void) | undefined
+/** The realtime channel on the user's rows: reports each change, each (re)join and each loss of
+ * the channel, and the session's token refreshes; on `channel.rejoin` it leaves the channel and
+ * joins a new one (with the current token). */
+export const watchSubscriptions = fromCallback<WatcherCommand, { userId: string }>(({ sendBack, receive, input }) => {
   let stopped = false
-  void getSupabase().then((supabase) => {
+  let supabase: SupabaseClient | undefined
+  let channel: RealtimeChannel | undefined
+  let joins = 0
+  let stopAuth: (() => void) | undefined
+  const report = (event: ChannelEvent) => {
+    if (!stopped) sendBack(event)
+  }
+  const join = (client: SupabaseClient) => {
+    joins += 1
+    // A topic of its own per join: the channel being left may still hold the previous one.
+    const own = client
+      .channel(`subs-${input.userId}-${joins}`)
+      .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${input.userId}` }, () => {
+        if (channel === own) report({ type: 'subscriptions.changed' })
+      })
+    channel = own
+    own.subscribe((status) => {
+      // A channel left for a new one has nothing more to say.
+      if (channel !== own) return
+      // The realtime client says SUBSCRIBED again each time it rejoins after a lost socket.
+      report({ type: status === 'SUBSCRIBED' ? 'channel.joined' : 'channel.lost' })
+    })
+  }
+  const leave = () => {
+    if (channel && supabase) void supabase.removeChannel(channel)
+    channel = undefined
+  }
+  void getSupabase().then((client) => {
     if (stopped) return
-    const channel = supabase
-      .channel(`subs-${input.userId}`)
-      .on('postgres_changes', { event: '*', schema: 'public', table: 'subscriptions', filter: `user_id=eq.${input.userId}` }, () =>
-        sendBack({ type: 'subscriptions.changed' }),
-      )
-      .subscribe()
-    stop = () => void supabase.removeChannel(channel)
+    supabase = client
+    join(client)
+    const { data } = client.auth.onAuthStateChange((event) => {
+      if (event === 'TOKEN_REFRESHED') report({ type: 'session.refreshed' })
+    })
+    stopAuth = () => data.subscription.unsubscribe()
+  })
+  receive((command) => {
+    if (command.type !== 'channel.rejoin' || !supabase || stopped) return
+    leave()
+    join(supabase)
   })
   return () => {
     stopped = true
-    stop?.()
+    stopAuth?.()
+    leave()
+  }
+})
+
+/** Where the dashboard notes that the customer went to the payment provider's portal. */
+export const PORTAL_VISIT_KEY = 'vekstlinje-portal-visit'
+/** A return later than this after leaving for the portal is not taken as one. */
+export const PORTAL_RETURN_WINDOW_MS = 30 * 60 * 1000
+
+/** Notes the visit to the portal, so that the dashboard, when the customer comes back, expects a change. */
+export function notePortalVisit(now = Date.now()) {
+  try {
+    sessionStorage.setItem(PORTAL_VISIT_KEY, String(now))
+  } catch {
+    // Storage refused (private mode): the live updates alone keep the dashboard current.
+  }
+}
+
+/** Whether this tab just came back from the portal; the note is used up. */
+function backFromPortal(now = Date.now()): boolean {
+  try {
+    const left = Number(sessionStorage.getItem(PORTAL_VISIT_KEY))
+    sessionStorage.removeItem(PORTAL_VISIT_KEY)
+    return left > 0 && now - left >= 0 && now - left < PORTAL_RETURN_WINDOW_MS
+  } catch {
+    return false
+  }
+}
+
+/** The page's own signs that the rows may be stale: the tab shown again (also when the browser
+ * brings the page back from its back-forward cache), the network back, a return from the portal. */
+export const watchPage = fromCallback<EventObject>(({ sendBack }) => {
+  const report = (event: PageEvent) => sendBack(event)
+  const onVisibility = () => {
+    if (document.visibilityState === 'visible') report({ type: 'page.visible' })
+  }
+  const onOnline = () => report({ type: 'network.online' })
+  // Brought back from the back-forward cache: from the portal, or from anywhere else.
+  const onPageShow = (event: PageTransitionEvent) => {
+    if (event.persisted) report({ type: backFromPortal() ? 'change.expected' : 'page.visible' })
+  }
+  if (backFromPortal()) report({ type: 'change.expected' })
+  document.addEventListener('visibilitychange', onVisibility)
+  window.addEventListener('online', onOnline)
+  window.addEventListener('pageshow', onPageShow)
+  return () => {
+    document.removeEventListener('visibilitychange', onVisibility)
+    window.removeEventListener('online', onOnline)
+    window.removeEventListener('pageshow', onPageShow)
   }
 })
 

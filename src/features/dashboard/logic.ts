@@ -9,11 +9,11 @@ import type { Lang } from '../../i18n/lang'
 import { perLang } from '../../i18n/lang'
 import { authSession } from '../../lib/auth/session'
 import { href } from '../../routes'
-import { checkWebhook, fetchSubscriptions, logFetchError, openPortal, watchSubscriptions } from './actors'
+import { checkWebhook, fetchSubscriptions, logFetchError, notePortalVisit, openPortal, watchPage, watchSubscriptions } from './actors'
 import { serverText } from '../../lib/server-message'
 
 export const subscriptionsLogic = subscriptionsMachine.provide({
-  actors: { fetchSubscriptions, watchSubscriptions },
+  actors: { fetchSubscriptions, watchSubscriptions, watchPage },
   actions: { logFetchError },
 })
 
@@ -42,7 +42,11 @@ export const subscriptionManagementLogic = perLang((lang) =>
   subscriptionManagementMachine.provide({
     actors: { openPortal: openPortal(lang) },
     actions: {
-      goToPortal: (_, { url }) => window.location.assign(url),
+      goToPortal: (_, { url }) => {
+        // Back on the dashboard, the change made at the portal is expected.
+        notePortalVisit()
+        window.location.assign(url)
+      },
       notifyFailure: (_, { message }) =>
         notify({
           variant: 'destructive',
