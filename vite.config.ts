@@ -1,6 +1,7 @@
 import { lingui } from '@lingui/vite-plugin'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
+import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import { defineConfig } from 'vite'
 import babel from 'vite-plugin-babel'
@@ -71,6 +72,9 @@ export default defineConfig(({ command }) => ({
     },
   },
   test: {
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where the
+    // suite then runs file after file while a core waits (on Deno, PGlite, the network). Two at least.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         // The machines are pure: no DOM to build per file, and one module graph for all of them.
@@ -109,6 +113,7 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           include: ['tests/backend/{send-demo-request,create-checkout,create-portal-session,stripe-webhook,account-functions,mail-provider}.test.ts'],
           env: { FUNCTIONS_RUNTIME: 'deno' },
+          globalSetup: ['tests/backend/deno-functions.setup.ts'],
           testTimeout: 20000,
           hookTimeout: 120000,
         },

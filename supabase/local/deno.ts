@@ -194,9 +194,33 @@ export function runDeno(
 }
 
 export type FunctionHandler = (req: Request, env: Record<string, string | undefined>) => Promise<Response>
-export type DenoFunctions = { dir: string; handlers: Map<string, FunctionHandler>; stop(): Promise<void> }
+export type DenoFunctions = {
+  dir: string
+  handlers: Map<string, FunctionHandler>
+  /** Where each function's Deno process listens, by function name. */
+  urls: Record<string, string>
+  stop(): Promise<void>
+}
 
 const HOST_SCRIPT = new URL('./deno-host.ts', import.meta.url).pathname
+
+/** Handlers that forward each request, and the environment it is served with, to the Deno
+ * process listening for its function (see `startDenoFunctions`). */
+export function denoHandlers(urls: Record<string, string>): Map<string, FunctionHandler> {
+  const handlers = new Map<string, FunctionHandler>()
+  for (const [name, base] of Object.entries(urls)) {
+    handlers.set(name, async (req, env) => {
+      const url = new URL(req.url)
+      const headers = new Headers(req.headers)
+      headers.set('x-function-env', Buffer.from(JSON.stringify(env)).toString('base64'))
+      const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer()
+      const res = await fetch(`${base}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' })
+      // A fetched response's headers are immutable; the stack's middleware adds its own.
+      return new Response(res.body, res)
+    })
+  }
+  return handlers
+}
 
 /** Every function's handler served by Deno from an upload copy in `dir`, one Deno process per
  * function with that function's own import map. Each handler forwards the request and its env. */
@@ -207,21 +231,11 @@ export async function startDenoFunctions(dir: string): Promise<DenoFunctions> {
       runDeno(fn, dir, HOST_SCRIPT, {}, [join(dir, dirname(fn.entrypoint), 'handler.ts')]).then((host) => [fn.name, host] as const),
     ),
   )
-  const handlers = new Map<string, FunctionHandler>()
-  for (const [name, host] of hosts) {
-    handlers.set(name, async (req, env) => {
-      const url = new URL(req.url)
-      const headers = new Headers(req.headers)
-      headers.set('x-function-env', Buffer.from(JSON.stringify(env)).toString('base64'))
-      const body = req.method === 'GET' || req.method === 'HEAD' ? null : await req.arrayBuffer()
-      const res = await fetch(`${host.url}${url.pathname}${url.search}`, { method: req.method, headers, body, redirect: 'manual' })
-      // A fetched response's headers are immutable; the stack's middleware adds its own.
-      return new Response(res.body, res)
-    })
-  }
+  const urls = Object.fromEntries(hosts.map(([name, host]) => [name, host.url]))
   return {
     dir,
-    handlers,
+    handlers: denoHandlers(urls),
+    urls,
     async stop() {
       await Promise.all(hosts.map(([, host]) => host.stop()))
       rmSync(dir, { recursive: true, force: true })

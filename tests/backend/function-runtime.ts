@@ -4,8 +4,8 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
-import { type DenoFunctions, type FunctionHandler, startDenoFunctions } from '../../supabase/local/deno.ts'
+import { afterAll, inject } from 'vitest'
+import { type DenoFunctions, denoHandlers, type FunctionHandler, startDenoFunctions } from '../../supabase/local/deno.ts'
 import { FUNCTIONS_DIR, loadFunctions } from '../../supabase/local/functions.ts'
 
 export const RUNTIME: 'node' | 'deno' = process.env.FUNCTIONS_RUNTIME === 'deno' ? 'deno' : 'node'
@@ -19,6 +19,9 @@ export function runtimeHandlers(): Promise<Map<string, FunctionHandler>> {
     node ??= loadFunctions(FUNCTIONS_DIR)
     return node
   }
+  // The run's shared Deno processes (deno-functions.setup.ts), or this file's own.
+  const shared = inject('denoFunctions')
+  if (shared) return Promise.resolve(denoHandlers(shared))
   deno ??= startDenoFunctions(mkdtempSync(join(tmpdir(), 'functions-upload-')))
   return deno.then((d) => d.handlers)
 }
