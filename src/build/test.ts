@@ -21,20 +21,48 @@ interface Step {
   command: string[]
   env?: Record<string, string>
   counts?: () => { passed: number; failed: number }
+  /** The step's slowest test files, with their times in seconds. */
+  slowest?: () => Array<[string, number]>
 }
 
-const vitestCounts = (file: string) => () => {
-  const report = JSON.parse(readFileSync(path.join(results, file), 'utf8'))
-  return { passed: report.numPassedTests, failed: report.numFailedTests }
-}
-const playwrightCounts = (file: string) => () => {
-  const { stats } = JSON.parse(readFileSync(path.join(results, file), 'utf8'))
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected }
-}
+const report = (file: string) => JSON.parse(readFileSync(path.join(results, file), 'utf8'))
+const relative = (file: string) => path.relative(rootDir, path.resolve(rootDir, file))
+/** Slowest first; a file that two projects run is listed once per project. */
+const slowestOf = (times: Array<[string, number]>, count = 8) => times.sort((a, b) => b[1] - a[1]).slice(0, count)
+
 const vitest = (name: string, file: string, projects: string[]): Step => ({
   name,
   command: ['npx', 'vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(results, file)}`],
-  counts: vitestCounts(file),
+  counts: () => {
+    const { numPassedTests, numFailedTests } = report(file)
+    return { passed: numPassedTests, failed: numFailedTests }
+  },
+  slowest: () =>
+    slowestOf(
+      (report(file).testResults as Array<{ name: string; startTime: number; endTime: number }>).map((r) => [relative(r.name), (r.endTime - r.startTime) / 1000]),
+    ),
+})
+
+interface PlaywrightSuite {
+  file: string
+  specs?: Array<{ tests: Array<{ results: Array<{ duration: number }> }> }>
+  suites?: PlaywrightSuite[]
+}
+const playwright = (file: string) => ({
+  counts: () => {
+    const { stats } = report(file)
+    return { passed: stats.expected + stats.flaky, failed: stats.unexpected }
+  },
+  slowest: () => {
+    const perFile = new Map<string, number>()
+    const add = (suite: PlaywrightSuite) => {
+      for (const spec of suite.specs ?? [])
+        for (const test of spec.tests) for (const result of test.results) perFile.set(suite.file, (perFile.get(suite.file) ?? 0) + result.duration / 1000)
+      for (const child of suite.suites ?? []) add(child)
+    }
+    for (const suite of report(file).suites as PlaywrightSuite[]) add(suite)
+    return slowestOf([...perFile].map(([name, seconds]) => [`tests/e2e/${name}`, seconds]))
+  },
 })
 
 const steps: Step[] = [
@@ -51,13 +79,13 @@ const steps: Step[] = [
     name: 'pseudo-locale sweep',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/pseudo-locale.config.ts', '--reporter=list,json'],
     env: { E2E_PSEUDO_PORT: e2eEnv.E2E_PSEUDO_PORT, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e-pseudo.json') },
-    counts: playwrightCounts('e2e-pseudo.json'),
+    ...playwright('e2e-pseudo.json'),
   },
   {
     name: 'end-to-end tests',
     command: ['npx', 'playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
     env: { ...e2eEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(results, 'e2e.json') },
-    counts: playwrightCounts('e2e.json'),
+    ...playwright('e2e.json'),
   },
 ]
 
@@ -69,7 +97,16 @@ for (const step of steps) {
   const started = performance.now()
   const [command, ...args] = step.command as [string, ...string[]]
   const run = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...step.env } })
-  timings.push(`${step.name} ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  timings.push(`${step.name} ${seconds} s`)
+  console.log(`⏱ ${step.name}: ${seconds} s`)
+  try {
+    const slowest = step.slowest?.()
+    // Where the time went (test time per file; the slowest files are named in the README).
+    if (slowest?.length) console.log(`  slowest files: ${slowest.map(([name, s]) => `${name} ${s.toFixed(1)} s`).join(', ')}`)
+  } catch {
+    // No report written.
+  }
   if (step.counts) {
     try {
       const counts = step.counts()
