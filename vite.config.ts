@@ -29,6 +29,9 @@ const frameworkModules =
 // claims, three icons): with the shell, rather than chunks of a few dozen or hundred bytes each.
 const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$|[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](check|arrow-right|shield-check)\.mjs$/
 
+/** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
+const timedTests = ['tests/security/local-stack-fidelity.test.ts']
+
 export default defineConfig(({ command }) => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
   plugins: [
@@ -102,7 +105,21 @@ export default defineConfig(({ command }) => ({
           name: 'node',
           environment: 'node',
           include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          exclude: timedTests,
           testTimeout: 20000,
+        },
+      },
+      {
+        // Tests that time the stack (answers within a bound, rate-limit bursts against a refill
+        // clock) run alone, after the others, so that no other test file competes for the cores.
+        extends: true,
+        test: {
+          name: 'timing',
+          environment: 'node',
+          include: timedTests,
+          testTimeout: 20000,
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
         },
       },
       {

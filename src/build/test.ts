@@ -69,7 +69,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'src/build/i18n-check.ts', '--stale'] },
-  vitest('unit and backend tests', 'vitest-unit.json', ['ui', 'node', 'deno']),
+  vitest('unit and backend tests', 'vitest-unit.json', ['machines', 'ui', 'node', 'deno', 'timing']),
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
   { ...vitest('checks of the build', 'vitest-dist.json', ['dist']), env: e2eStack },
   { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
