@@ -107,6 +107,9 @@ export default defineConfig(({ command }) => ({
           include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: timedTests,
           testTimeout: 20000,
+          // The files share one module graph per worker: the stack's modules, supabase-js, the
+          // functions' handlers and PGlite's compiled WebAssembly load once, not once per file.
+          isolate: false,
         },
       },
       {
@@ -132,6 +135,7 @@ export default defineConfig(({ command }) => ({
           env: { FUNCTIONS_RUNTIME: 'deno' },
           globalSetup: ['tests/backend/deno-functions.setup.ts'],
           testTimeout: 20000,
+          isolate: false,
           hookTimeout: 120000,
         },
       },
