@@ -107,6 +107,8 @@ export default defineConfig(({ command }) => ({
           include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: timedTests,
           testTimeout: 20000,
+          // A file's stack starts in its beforeAll: seconds on a busy machine, more than the default 10.
+          hookTimeout: 60000,
           // The files share one module graph per worker: the stack's modules, supabase-js, the
           // functions' handlers and PGlite's compiled WebAssembly load once, not once per file.
           isolate: false,
@@ -121,6 +123,7 @@ export default defineConfig(({ command }) => ({
           environment: 'node',
           include: timedTests,
           testTimeout: 20000,
+          hookTimeout: 60000,
           fileParallelism: false,
           sequence: { groupOrder: 1 },
         },
