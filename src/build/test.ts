@@ -89,17 +89,36 @@ const steps: Step[] = [
   },
 ]
 
+/** Clock ticks per second of the CPU times in /proc. */
+const ticks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100
+/** CPU seconds (user and system) spent so far by this process's finished children and their own
+ * (Linux: /proc/self/stat). Unlike a step's time, it does not grow when others share the machine. */
+function childrenCpu(): number | undefined {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8')
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    // Counted from the state (field 3): cutime is field 16, cstime field 17.
+    const seconds = (Number(fields[13]) + Number(fields[14])) / ticks
+    return Number.isFinite(seconds) ? seconds : undefined
+  } catch {
+    return undefined
+  }
+}
+
 const totals = { passed: 0, failed: 0 }
 const timings: string[] = []
 let ok = true
 for (const step of steps) {
   console.log(`\n▶ ${step.name}`)
   const started = performance.now()
+  const cpuBefore = childrenCpu()
   const [command, ...args] = step.command as [string, ...string[]]
   const run = spawnSync(command, args, { cwd: rootDir, stdio: 'inherit', env: { ...process.env, ...step.env } })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  const cpuAfter = childrenCpu()
   timings.push(`${step.name} ${seconds} s`)
-  console.log(`⏱ ${step.name}: ${seconds} s`)
+  const cpu = cpuBefore === undefined || cpuAfter === undefined ? '' : ` (CPU ${(cpuAfter - cpuBefore).toFixed(0)} s)`
+  console.log(`⏱ ${step.name}: ${seconds} s${cpu}`)
   try {
     const slowest = step.slowest?.()
     // Where the time went (test time per file; the slowest files are named in the README).
