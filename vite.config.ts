@@ -55,8 +55,13 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
-      // The page's script (index.html → src/app/boot.ts), and the app it starts after the first paint.
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), app: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
+      // The page's script (index.html → src/app/boot.ts), the app it starts after the first paint,
+      // and the script that holds taps until the app has started (src/app/early-events.ts).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        app: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)),
+        early: fileURLToPath(new URL('./src/app/early-events.ts', import.meta.url)),
+      },
       output: {
         // The libraries every page runs, in one long-cached chunk that compresses as a whole.
         codeSplitting: {

@@ -55,6 +55,11 @@ export async function prerender(): Promise<number> {
   const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
   if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
   const pageTemplate = template.replace(stylesheet, '').replace(script, '')
+  // Before anything is painted, the script that holds taps until the app has started: a classic
+  // script in the head, requested with the stylesheet (and, like it, before the first paint).
+  const early = manifest['src/app/early-events.ts']?.file
+  if (!early) throw new Error('the build lacks src/app/early-events.ts')
+  const earlyScript = `<script src="/${early}"></script>`
   // What a visitor surely without a session gets on a page that needs one: the page they would be
   // sent to (a signed-in page's sign-in page, which brings them back; the new-password page's form
   // that asks for a link), prerendered into a template that the page's script shows in place, at
@@ -76,7 +81,7 @@ export async function prerender(): Promise<number> {
     const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
-      .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
+      .replace('<!--app-head-->', [page.head, earlyScript, stylesheet, ...fonts, startScript].join('\n    '))
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-without-session-->', fallback)
     await mkdir(path.dirname(file), { recursive: true })
