@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
+import { onStop, stopAll } from './stop-on-exit'
 
 // Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown) on the built site, served by the
 // project's own server with its real headers. Every route in both languages, median of N runs.
@@ -18,6 +20,10 @@ import { chromiumFlags, chromiumPath } from './chromium'
 //
 //   npm run bench:web                                   every page, 3 runs
 //   npm run bench:web -- --pages /login,/en/demo --runs 1 --no-build
+//   npm run bench:web -- --dry-run      serve the site and start Chromium as a run does, audit nothing
+//
+// The server runs in this process; it and Chromium stop when the benchmark ends, fails or is
+// interrupted (Ctrl+C, `kill`).
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     json: { type: 'string', default: path.join(rootDir, '.local', 'bench-web.json') },
     'no-build': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
   },
 })
 
@@ -37,12 +44,18 @@ const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : bu
 
 const supabaseUrl = `http://localhost:${process.env.SUPABASE_LOCAL_PORT ?? 54321}`
 const server = serve({ fetch: createSiteServer({ distDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })
-await new Promise((resolve) => server.once('listening', resolve))
+onStop(() => new Promise((done) => server.close(done)))
+await once(server, 'listening')
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
 
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', ...chromiumFlags],
+// Chromium runs in a process group of its own: this process kills it, also when interrupted.
+const chrome = new chromeLauncher.Launcher({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] })
+onStop(async () => {
+  const browser = chrome.chromeProcess
+  if (!browser) return
+  const exited = browser.exitCode === null && browser.signalCode === null ? once(browser, 'exit') : undefined
+  chrome.kill()
+  await exited
 })
 
 interface Run {
@@ -159,7 +172,9 @@ function summarise(url: string, all: Run[]): Summary {
 
 const results: Summary[] = []
 try {
-  for (const url of pages) {
+  await chrome.launch()
+  console.error(`${args['dry-run'] ? 'Would audit' : 'Auditing'} ${pages.length} page(s), ${runs} run(s) each, on ${origin}`)
+  for (const url of args['dry-run'] ? [] : pages) {
     const all: Run[] = []
     for (let run = 0; run < runs; run += 1) all.push(await auditWithRetries(url))
     const summary = summarise(url, all)
@@ -167,9 +182,9 @@ try {
     process.stderr.write(`${url}: perf ${summary.performance}, benchmarkIndex ${Math.round(summary.benchmarkIndex)}\n`)
   }
 } finally {
-  await chrome.kill()
-  server.close()
+  await stopAll()
 }
+if (args['dry-run']) process.exit(0)
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`
