@@ -120,10 +120,11 @@ export const waitForSchema = {
 } as const
 
 /** Where a submit made before the form's checks had loaded waits for them, then is taken again
- * (from `editing`, with every problem known). */
+ * (from `editing`, with every problem known). The button waits; the fields stay as they are, so
+ * focus can go to the first wrong one. */
 export const validatingState = {
-  description: "Loading the form's checks, after a submit that came before them.",
-  tags: 'busy',
+  description: "Loading the form's checks, after a submit that came before them: the button waits.",
+  tags: 'checking',
   invoke: {
     id: 'loadSchema',
     src: 'loadSchema',
