@@ -121,7 +121,8 @@ testMachinePaths(
     verify: (_, planned) => {
       const context = planned.context as DemoFormContext
       const shown = visibleProblems(context)
-      const busy = planned.value === 'submitting' || planned.value === 'validating'
+      const sending = planned.value === 'submitting'
+      const busy = sending || planned.value === 'validating'
       expect(submitButton()).toHaveTextContent(busy ? nb.sending : nb.submit)
       if (busy) expect(submitButton()).toBeDisabled()
       else expect(submitButton()).toBeEnabled()
@@ -144,7 +145,7 @@ testMachinePaths(
           expect(error).toBeEmptyDOMElement()
         }
         if (name !== 'need') {
-          if (busy) expect(input).toHaveAttribute('readonly')
+          if (sending) expect(input).toHaveAttribute('readonly')
           else expect(input).not.toHaveAttribute('readonly')
         }
       }

@@ -95,8 +95,11 @@ testMachinePaths(
       expect(snapshot.context.values).toEqual(expected.values)
       expect(visibleProblems(snapshot.context)).toEqual(visibleProblems(expected))
       expect(snapshot.context.schemaReady).toBe(expected.schemaReady)
-      const busy = planned.value === 'submitting' || planned.value === 'validating'
-      expect(snapshot.hasTag('busy')).toBe(busy)
+      const sending = planned.value === 'submitting'
+      // While the checks load before a submit, the button waits too; the fields stay editable.
+      const busy = sending || planned.value === 'validating'
+      expect(snapshot.hasTag('busy')).toBe(sending)
+      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
       // A second submit while one is in flight is not possible.
       expect(snapshot.can({ type: 'form.submit' })).toBe(!busy)
       const api = connectDemoForm(snapshot, actor.send, labels)
@@ -109,7 +112,7 @@ testMachinePaths(
         expect(props['aria-invalid']).toBe(shown ? true : undefined)
         expect(props['aria-describedby']?.includes(`demo-${field}-error`) ?? false).toBe(Boolean(shown))
         expect(api.getErrorProps(field)['aria-live']).toBe('polite')
-        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(busy)
+        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(sending)
       }
     },
     stop: ({ actor }) => actor.stop(),

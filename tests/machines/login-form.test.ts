@@ -77,7 +77,8 @@ testMachinePaths(
       expect(snapshot.context.values).toEqual(planned.context.values)
       expect(snapshot.context.shown).toEqual(planned.context.shown)
       expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
-      expect(snapshot.hasTag('busy')).toBe(['validating', 'submitting', 'resending', 'redirectingToGoogle'].includes(planned.value as string))
+      expect(snapshot.hasTag('busy')).toBe(['submitting', 'resending', 'redirectingToGoogle'].includes(planned.value as string))
+      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
     },
     stop: ({ actor }) => actor.stop(),
   },

@@ -53,7 +53,8 @@ testMachinePaths('newPassword machine', newPasswordMachine, machineModels.newPas
     expect(snapshot.context.values).toEqual(planned.context.values)
     expect(snapshot.context.shown).toEqual(planned.context.shown)
     expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
-    expect(snapshot.hasTag('busy')).toBe(planned.value === 'saving' || planned.value === 'validating')
+    expect(snapshot.hasTag('busy')).toBe(planned.value === 'saving')
+    expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
     expect(snapshot.hasTag('loading')).toBe(planned.value === 'checking')
   },
   stop: ({ actor }) => actor.stop(),
