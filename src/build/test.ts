@@ -44,7 +44,7 @@ const steps: Step[] = [
   vitest('unit and backend tests', 'vitest-unit.json', ['ui', 'node', 'deno']),
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
   // Before the checks of the build: they run the screenshot and Lighthouse tools briefly.
-  { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
+  { name: 'browsers', command: ['npx', 'tsx', 'src/build/ensure-browsers.ts', '--engines'] },
   { ...vitest('checks of the build', 'vitest-dist.json', ['dist']), env: e2eStack },
   // The site in the pseudo-locale, and the sweep for text that escapes the catalogs.
   { name: 'pseudo-locale build', command: ['npx', 'tsx', 'src/build/build-pseudo.ts'] },

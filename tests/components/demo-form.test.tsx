@@ -202,6 +202,18 @@ describe('Demo form view in English', () => {
     expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as ola@company.no.')
   })
 
+  it('never overwrites what a field holds: text the machine has not been told of yet (typed before the page came to life) survives its renders', () => {
+    renderInApp(<DemoForm logic={demoFormLogic} />, { lang: 'en' })
+    const name = screen.getByLabelText('Full name') as HTMLInputElement
+    name.value = 'Kari Rask'
+    const email = screen.getByLabelText('E-mail')
+    fireEvent.change(email, { target: { value: 'kari@' } })
+    act(() => email.focus())
+    act(() => email.blur())
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as ola@company.no.')
+    expect(name).toHaveValue('Kari Rask')
+  })
+
   it('keeps the honeypot out of sight and out of the tab order', () => {
     renderInApp(
       <DemoForm logic={demoFormMachine} />,

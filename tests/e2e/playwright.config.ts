@@ -24,7 +24,11 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: 'engines.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Firefox ESR and WebKit, driven by tests/e2e/engines.ts (Playwright drives only its own builds).
+    { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
+  ],
   webServer: {
     command: 'npx tsx src/server/start.ts',
     cwd: '../..',
