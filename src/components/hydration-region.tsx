@@ -4,11 +4,11 @@ import * as styles from './island.css'
 /** A part of the page that React hydrates on its own (the page's view under its Suspense
  * boundary, an island): `data-island` names it, and it is marked `data-hydrated` once it has come
  * to life. The mark is set after its children's effects, so its machines run by then: the page's
- * first script replays a tap held for this part only after that (src/app/early-events.ts). */
+ * script replays a tap held for this part only after that (src/app/page-script/hold-taps.ts). */
 export function HydrationRegion({ name, children }: { name: string; children: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null)
   useEffect(() => {
-    ref.current?.setAttribute('data-hydrated', 'true')
+    if (ref.current) ref.current.dataset.hydrated = 'true'
   }, [])
   return (
     <div data-island={name} className={styles.island} ref={ref}>

@@ -1,13 +1,12 @@
 import { expect, type Page } from '@playwright/test'
 
-/** Holds back every module of the app, everything under /assets/ but the page's own two scripts
- * (the one that holds early taps, and the one that starts the app), so that a test acts, for
- * certain, before any of the app runs; and records every document the page loads. `release` lets
- * the held modules, and any requested after, through. */
+/** Holds back every module of the app, everything under /assets/ but the page's own script, so
+ * that a test acts, for certain, before any of the app runs; and records every document the page
+ * loads. `release` lets the held modules, and any requested after, through. */
 export async function holdApp(page: Page, url: string) {
   const html = await (await page.request.get(url)).text()
   const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1])
-  expect(scripts).toHaveLength(2)
+  expect(scripts).toHaveLength(1)
   const documents: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(request.url())

@@ -44,6 +44,8 @@ export default defineConfig({
       // Every test's visitors come from 127.0.0.1: GoTrue's per-address limits would stop the suite
       // after about 30 sign-ups (tests/security checks the limits on stacks of their own).
       SUPABASE_LOCAL_RATE_LIMIT_BURST: '100000',
+      // The same for the demo form's limit per client address (its own tests are in tests/security).
+      DEMO_RATE_LIMIT_PER_IP: '100000',
       SITE_URL: baseURL,
     },
   },
