@@ -95,6 +95,7 @@ for (const lang of ['nb', 'en'] as const) {
     })
 
     test('the new-password form and the account page take the password typed at once', async ({ page, baseURL }) => {
+      test.setTimeout(60_000)
       const { email, password } = await confirmedUser(`early-password-${lang}`)
       // The reset page, opened from the e-mailed link.
       await requestReset(email, `${baseURL}${prefix}/reset-password`)
@@ -114,6 +115,12 @@ for (const lang of ['nb', 'en'] as const) {
       await expect(page.getByRole('status').filter({ hasText: text('Passordet er endret', 'Password changed') })).toBeVisible({ timeout: 15_000 })
       await expect(page.getByLabel(text('Nytt passord', 'New password'))).toHaveValue('')
       expect(await canSignIn(email, later)).toBe(true)
+      // Deleting the account: its confirmation, typed the moment the field shows.
+      await page.getByRole('button', { name: text('Slett kontoen min', 'Delete my account') }).click()
+      await page.getByLabel(text(`Skriv ${email} for å bekrefte`, `Type ${email} to confirm`)).pressSequentially(email)
+      await page.getByRole('button', { name: text('Slett for godt', 'Delete permanently') }).click()
+      await expect(page).toHaveURL(lang === 'en' ? '/en' : '/', { timeout: 15_000 })
+      expect(await canSignIn(email, later)).toBe(false)
     })
   })
 
@@ -221,6 +228,9 @@ for (const lang of ['nb', 'en'] as const) {
       await expect(page.getByRole('button', { name: text('Oppdater abonnement', 'Refresh subscription') })).toBeEnabled()
       // One fetch as the dashboard opens, one for the tap.
       expect(fetches).toHaveLength(2)
+      await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+      await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+      expect(await page.evaluate(() => localStorage.getItem('vekstlinje-auth-token'))).toBeNull()
     })
   })
 }
