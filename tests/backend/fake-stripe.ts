@@ -1,7 +1,9 @@
-// A stand-in for api.stripe.com in the tests: the subscriptions, customers, invoice payments,
-// refunds and customer portal sessions the site's functions read and write, held in memory and
-// served over HTTP to the real stripe SDK (STRIPE_API_BASE). Tests (and the model of Stripe's
-// event stream) change the subscriptions directly and see what the functions did.
+// A stand-in for api.stripe.com in the tests: the subscriptions, customers, checkout sessions,
+// invoice payments, refunds and customer portal sessions the site's functions read and write, held
+// in memory and served over HTTP to the real stripe SDK (STRIPE_API_BASE), in the shapes of
+// Stripe's API reference (objects, lists, errors). Tests (and the model of Stripe's event stream)
+// change the subscriptions directly, pay checkout sessions (`completeCheckout`, which answers the
+// events Stripe would send) and see what the functions did.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -20,13 +22,29 @@ export type FakeSubscription = {
   latestInvoice: string
 }
 
+export type FakeCheckoutSession = {
+  id: string
+  customer: string
+  userId: string
+  plan: string
+  price: string
+  status: 'open' | 'complete' | 'expired'
+  subscription: string | null
+  created: number
+}
+
 export type FakeStripe = {
   base: string
   /** Stripe's clock, in seconds: what a cancellation through the API stamps. */
   clock: { now: number }
   subscriptions: Map<string, FakeSubscription>
   customers: Map<string, { id: string; userId: string; email: string }>
-  refunds: Array<{ id: string; paymentIntent: string }>
+  refunds: Array<{ id: string; paymentIntent: string; reason: string | null }>
+  checkoutSessions: Map<string, FakeCheckoutSession>
+  /** The customer pays an open checkout session: its subscription starts (active, its first
+   * invoice paid) and the events Stripe sends for it are answered, in Stripe's usual order
+   * (which it does not guarantee). Throws for a session that is not open, as Stripe's page refuses it. */
+  completeCheckout(id: string): Array<{ type: string; object: Record<string, unknown> }>
   /** Customer portal sessions made, each with the form it was made with and the key it came with.
    * Only customers in `customers` get one (others: resource_missing, as Stripe answers). */
   portalSessions: Array<{ id: string; form: Record<string, string>; authorization: string }>
@@ -49,6 +67,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     subscriptions: new Map(),
     customers: new Map(),
     refunds: [],
+    checkoutSessions: new Map(),
     portalSessions: [],
     onCancel: () => {},
     requests: [],
@@ -70,14 +89,98 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }
     },
+    completeCheckout(id) {
+      const session = fake.checkoutSessions.get(id)
+      if (session?.status !== 'open') throw new Error(`checkout session ${id} is ${session?.status ?? 'unknown'}: it cannot be paid`)
+      const t = fake.clock.now
+      const subscription: FakeSubscription = {
+        id: `sub_fake_${++serial}`,
+        customer: session.customer,
+        userId: session.userId,
+        plan: session.plan,
+        price: session.price,
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        created: t,
+        periodStart: t,
+        periodEnd: t + 30 * 86400,
+        latestInvoice: `in_fake_${++serial}`,
+      }
+      fake.subscriptions.set(subscription.id, subscription)
+      session.status = 'complete'
+      session.subscription = subscription.id
+      const invoice = {
+        id: subscription.latestInvoice,
+        object: 'invoice',
+        customer: subscription.customer,
+        status: 'paid',
+        billing_reason: 'subscription_create',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { user_id: session.userId, plan: session.plan } } },
+      }
+      return [
+        { type: 'customer.subscription.created', object: fake.object(subscription) },
+        { type: 'invoice.paid', object: invoice },
+        { type: 'invoice.payment_succeeded', object: invoice },
+        { type: 'checkout.session.completed', object: checkoutObject(session) },
+      ]
+    },
     env() {
       return { STRIPE_SECRET_KEY: 'sk_test_fake_stripe', STRIPE_API_BASE: fake.base, STRIPE_PRICE_PRO: 'price_pro_test' }
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   }
 
+  const checkoutObject = (session: FakeCheckoutSession) => ({
+    id: session.id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: session.status,
+    payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+    customer: session.customer,
+    client_reference_id: session.userId,
+    subscription: session.subscription,
+    metadata: { user_id: session.userId, plan: session.plan },
+    created: session.created,
+    livemode: false,
+    url: session.status === 'open' ? `https://checkout.stripe.com/c/pay/${session.id}` : null,
+  })
+  const list = (data: unknown[], path: string) => ({ status: 200, body: { object: 'list', data, has_more: false, url: path } })
+
   const answer = (method: string, url: URL, form: URLSearchParams, headers: Record<string, string | string[] | undefined>): { status: number; body: unknown } => {
     const path = url.pathname
+    if (path === '/v1/checkout/sessions') {
+      if (method === 'POST') {
+        const session: FakeCheckoutSession = {
+          id: `cs_test_fake_${++serial}`,
+          customer: form.get('customer') ?? '',
+          userId: form.get('subscription_data[metadata][user_id]') ?? form.get('client_reference_id') ?? '',
+          plan: form.get('subscription_data[metadata][plan]') ?? 'pro',
+          price: form.get('line_items[0][price]') ?? '',
+          status: 'open',
+          subscription: null,
+          created: fake.clock.now,
+        }
+        fake.checkoutSessions.set(session.id, session)
+        return { status: 200, body: checkoutObject(session) }
+      }
+      const customer = url.searchParams.get('customer')
+      const status = url.searchParams.get('status')
+      const found = [...fake.checkoutSessions.values()].filter((x) => (!customer || x.customer === customer) && (!status || x.status === status))
+      return list(found.reverse().map(checkoutObject), path)
+    }
+    const checkout = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
+    if (checkout) {
+      const session = fake.checkoutSessions.get(decodeURIComponent(checkout[1]!))
+      if (!session) return notFound('checkout.session')
+      if (checkout[2] && method === 'POST') {
+        if (session.status !== 'open') {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in [open] can be expired. This Checkout Session has a status of ${session.status}.` } } }
+        }
+        session.status = 'expired'
+      }
+      return { status: 200, body: checkoutObject(session) }
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)
     if (subscription) {
       const s = fake.subscriptions.get(decodeURIComponent(subscription[1]!))
@@ -103,10 +206,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = form.get('payment_intent') ?? ''
       let refund = fake.refunds.find((r) => r.paymentIntent === intent)
       if (!refund) {
-        refund = { id: `re_${++serial}`, paymentIntent: intent }
+        refund = { id: `re_${++serial}`, paymentIntent: intent, reason: form.get('reason') }
         fake.refunds.push(refund)
       }
-      return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, status: 'succeeded' } }
+      return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, reason: refund.reason, status: 'succeeded' } }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = form.get('customer') ?? ''
