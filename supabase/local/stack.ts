@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
-import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
+import { type AuthConfig, authConfigOf, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
 import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
 import { type DatabaseKind, databaseKind, openDatabase } from './db.ts'
 import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
@@ -45,9 +45,11 @@ export type StackOptions = {
   handlers?: Map<string, FunctionHandler>
   /** Where the JWT secret lives (and the data, unless dataDir says otherwise); default '.local'. */
   stateDir?: string
-  /** Auth settings (confirmation, token lifetimes, rate limits); the defaults are read from
-   * supabase/config.toml (local/config.ts), as the Supabase CLI passes them to GoTrue. */
+  /** Auth settings (confirmation, token lifetimes, rate limits, redirect allow list); the defaults
+   * are read from supabase/config.toml (local/config.ts), as the Supabase CLI passes them to GoTrue. */
   auth?: Partial<AuthConfig>
+  /** Another config.toml to read the auth settings from (tests). */
+  configToml?: string
   /** false: scheduled jobs run only when `cron.tick()` is called (tests); default every minute. */
   schedule?: boolean
 }
@@ -116,7 +118,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     apiUrl: '',
     siteUrl,
     mailbox: createMailbox(db),
-    auth: { ...DEFAULT_AUTH_CONFIG, ...options.auth },
+    auth: { ...(options.configToml ? authConfigOf(options.configToml) : DEFAULT_AUTH_CONFIG), ...options.auth },
   }
   const env: FunctionEnv = {}
   const cron = createScheduler(db)
