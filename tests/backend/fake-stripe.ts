@@ -33,6 +33,15 @@ export type FakeCheckoutSession = {
   created: number
 }
 
+/** A read of a subscription that waits for the test (see `parkReads`). */
+export type ParkedRead = {
+  id: string
+  /** The fake's logical time when the request arrived. */
+  arrivedAt: number
+  /** Answers with the subscription as it was at `moment` (from arrivedAt to now). */
+  answer(moment: number): void
+}
+
 export type FakeStripe = {
   base: string
   /** Stripe's clock, in seconds: what a cancellation through the API stamps. */
@@ -48,6 +57,15 @@ export type FakeStripe = {
   /** Customer portal sessions made, each with the form it was made with and the key it came with.
    * Only customers in `customers` get one (others: resource_missing, as Stripe answers). */
   portalSessions: Array<{ id: string; form: Record<string, string>; authorization: string }>
+  /** Each change of the subscriptions, on a logical clock: `record(changed)` after changing them
+   * directly (the API's own changes are recorded by the fake); `at(id, moment)` is the
+   * subscription's object as it was then (undefined before it existed). */
+  history: { now: number; record(subscriptions?: Iterable<FakeSubscription>): void; at(id: string, moment: number): Record<string, unknown> | undefined; states(id: string): Array<Record<string, unknown>> }
+  /** When set, every read of a subscription (GET /v1/subscriptions/:id) waits, handed to this
+   * function, until the test answers it with what was true at a moment between its arrival and
+   * now: a reading that reflects the state as of its start or later, as Stripe's do, but that may
+   * arrive after other deliveries have been handled. */
+  parkReads: ((read: ParkedRead) => void) | null
   /** Called after the API cancelled a subscription (to emit Stripe's event for it). */
   onCancel: (subscription: FakeSubscription) => void
   /** Requests the fake answered, by method and path. */
@@ -61,6 +79,7 @@ const notFound = (what: string) => ({ status: 404, body: { error: { type: 'inval
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   let serial = 0
+  const timeline = new Map<string, Array<{ at: number; object: Record<string, unknown> }>>()
   const fake: FakeStripe = {
     base: '',
     clock: { now: Math.floor(Date.now() / 1000) },
@@ -70,6 +89,26 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     checkoutSessions: new Map(),
     portalSessions: [],
     onCancel: () => {},
+    parkReads: null,
+    history: {
+      now: 0,
+      record(subscriptions = fake.subscriptions.values()) {
+        for (const subscription of subscriptions) {
+          const object = fake.object(subscription)
+          const states = timeline.get(subscription.id) ?? []
+          if (JSON.stringify(states.at(-1)?.object) === JSON.stringify(object)) continue
+          fake.history.now += 1
+          states.push({ at: fake.history.now, object })
+          timeline.set(subscription.id, states)
+        }
+      },
+      at(id, moment) {
+        return (timeline.get(id) ?? []).filter((state) => state.at <= moment).at(-1)?.object
+      },
+      states(id) {
+        return (timeline.get(id) ?? []).map((state) => state.object)
+      },
+    },
     requests: [],
     object(s) {
       return {
@@ -191,6 +230,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           s.status = 'canceled'
           s.canceledAt = fake.clock.now
           s.cancelAtPeriodEnd = false
+          fake.history.record([s])
           fake.onCancel(s)
         }
         return { status: 200, body: fake.object(s) }
@@ -247,9 +287,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake.stripe')
       fake.requests.push(`${req.method} ${url.pathname}`)
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${fake.requests.length}` })
+        res.end(JSON.stringify(body))
+      }
+      const read = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)
+      if (fake.parkReads && req.method === 'GET' && read) {
+        const id = decodeURIComponent(read[1]!)
+        const arrivedAt = fake.history.now
+        fake.parkReads({
+          id,
+          arrivedAt,
+          answer(moment) {
+            const object = fake.history.at(id, Math.min(Math.max(moment, arrivedAt), fake.history.now))
+            if (object) send(200, object)
+            else send(notFound('subscription').status, notFound('subscription').body)
+          },
+        })
+        return
+      }
       const { status, body } = answer(req.method ?? 'GET', url, new URLSearchParams(Buffer.concat(chunks).toString('utf8')), req.headers)
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${fake.requests.length}` })
-      res.end(JSON.stringify(body))
+      send(status, body)
     })
   })
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))

@@ -1,18 +1,21 @@
 // Money holds whatever Stripe does with its events: one active subscription per account (two paid
 // checkout tabs end with one, the other refunded and cancelled), one customer per account, and a
-// cancelled subscription that no late event brings back.
+// cancelled subscription that no late event brings back. On the stack's PostgreSQL server, whose
+// transactions run side by side as on hosted Supabase; late readings come from the fake Stripe
+// holding reads back (parkReads) and answering them with an older state.
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import handler from '../../supabase/functions/stripe-webhook/handler.ts'
-import { type FakeStripe, type FakeSubscription, startFakeStripe } from '../backend/fake-stripe.ts'
+import { type FakeStripe, type FakeSubscription, type ParkedRead, startFakeStripe } from '../backend/fake-stripe.ts'
 import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
+import { holdWrites } from '../backend/lock-barrier.ts'
 
 const SECRET = 'whsec_payment_invariants'
 let stack: LocalStack
 let stripe: FakeStripe
 beforeAll(async () => {
-  ;[stack, stripe] = await Promise.all([startTestStack(), startFakeStripe()])
+  ;[stack, stripe] = await Promise.all([startTestStack({ database: 'postgres' }), startFakeStripe()])
 }, STARTUP_TIMEOUT)
 afterAll(() => Promise.all([stack.stop(), stripe.close()]))
 
@@ -26,6 +29,32 @@ async function deliver(type: string, object: Record<string, unknown>, created: n
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
   const res = await handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), env())
   return { status: res.status, body: (await res.json()) as { result?: string } }
+}
+
+/** From here on, reads of a subscription at the fake Stripe wait until the test answers them. */
+function holdReads() {
+  const waiting: ParkedRead[] = []
+  let arrived = () => {}
+  stripe.parkReads = (read) => {
+    waiting.push(read)
+    arrived()
+  }
+  return {
+    /** The next read to arrive (or the one already waiting). */
+    async next(): Promise<ParkedRead> {
+      while (waiting.length === 0) await new Promise<void>((go) => (arrived = go))
+      return waiting.shift()!
+    },
+    stop() {
+      stripe.parkReads = null
+    },
+  }
+}
+
+/** Stripe's state changed: what reads answer from now on. */
+function changed(s: FakeSubscription, values: Partial<FakeSubscription>) {
+  Object.assign(s, values)
+  stripe.history.record([s])
 }
 
 async function account(): Promise<string> {
@@ -52,6 +81,7 @@ function subscription(userId: string, values: Partial<FakeSubscription> = {}): F
     ...values,
   }
   stripe.subscriptions.set(s.id, s)
+  stripe.history.record([s])
   return s
 }
 
@@ -122,6 +152,33 @@ describe('row 2: one active subscription per account, one customer', () => {
     )
   })
 
+  it('two subscriptions of one account written at the same moment, in concurrent transactions: one waits for the other, and the later is refunded and cancelled', async () => {
+    const userId = await account()
+    const older = subscription(userId, { created: 1_800_000_100 })
+    const newer = subscription(userId, { created: 1_800_000_105 })
+    // Both deliveries pass their checks, then stop before writing, until both are there.
+    const barrier = await holdWrites(stack, 'public.subscriptions')
+    const both = Promise.all([
+      deliver('customer.subscription.created', stripe.object(newer), 1_800_000_105),
+      deliver('customer.subscription.created', stripe.object(older), 1_800_000_100),
+    ])
+    await barrier.waiting(2)
+    await barrier.release()
+    const answers = await both
+    // Without the per-account lock both would have seen "no other active one": the second write
+    // then fails on the unique index, and Stripe is answered 500.
+    expect(answers.map((a) => a.status)).toEqual([200, 200])
+    expect(newer.status).toBe('canceled')
+    expect(older.status).toBe('active')
+    expect(stripe.refunds.map((r) => r.paymentIntent)).toContain(`pi_${newer.id}`)
+    expect(await rows(userId)).toEqual(
+      [
+        { stripe_subscription_id: older.id, status: 'active' },
+        { stripe_subscription_id: newer.id, status: 'canceled' },
+      ].sort((a, b) => a.stripe_subscription_id.localeCompare(b.stripe_subscription_id)),
+    )
+  })
+
   it('the database itself refuses a second active row for one account', async () => {
     const userId = await account()
     const insert = (status: string) =>
@@ -137,32 +194,57 @@ describe('row 2: one active subscription per account, one customer', () => {
 })
 
 describe('row 3: a cancelled subscription never comes back', () => {
-  it('deleted, then a late invoice.payment_succeeded (and a stale update): still cancelled', async () => {
+  it('deleted, while an invoice event and an update were being handled: their late readings (active) leave it cancelled', async () => {
     const userId = await account()
     const s = subscription(userId)
-    const activeBefore = stripe.object(s)
-    await deliver('customer.subscription.created', activeBefore, s.created)
-    s.status = 'canceled'
-    s.canceledAt = s.created + 10
+    expect((await deliver('customer.subscription.created', stripe.object(s), s.created)).body.result).toBe('applied')
+    const reads = holdReads()
+    try {
+      // Two deliveries start while the subscription is active: each draws its version, then reads.
+      const paid = deliver('invoice.payment_succeeded', invoice(s), s.created + 5)
+      const paidRead = await reads.next()
+      const updated = deliver('customer.subscription.updated', stripe.object(s), s.created + 5)
+      const updatedRead = await reads.next()
+      changed(s, { status: 'canceled', canceledAt: s.created + 10 })
+      // The first (lower version) is answered with the cancellation, the second (higher version)
+      // with what was true when it arrived: active.
+      paidRead.answer(stripe.history.now)
+      expect(await paid).toMatchObject({ status: 200, body: { result: 'applied' } })
+      updatedRead.answer(updatedRead.arrivedAt)
+      expect(await updated).toMatchObject({ status: 200, body: { result: 'stale' } })
+      expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+    } finally {
+      reads.stop()
+    }
+    // Stripe's own event for the cancellation changes nothing more.
     expect((await deliver('customer.subscription.deleted', stripe.object(s), s.created + 10)).body.result).toBe('applied')
-    // A success stamped in the cancellation's second arrives after it, then Stripe retries an
-    // older update.
-    await deliver('invoice.payment_succeeded', invoice(s), s.created + 10)
-    await deliver('customer.subscription.updated', activeBefore, s.created + 5)
     expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
   })
 
-  it('two events of the same second, delivered in reverse: the row says what Stripe says, not the later delivery', async () => {
+  it('a reading that started before a change and arrives after it is not written over the later one', async () => {
     const userId = await account()
     const s = subscription(userId)
-    const t = s.created + 100
-    const pastDue = stripe.object({ ...s, status: 'past_due' })
-    s.status = 'canceled'
-    s.canceledAt = t
-    const canceled = stripe.object(s)
-    await deliver('customer.subscription.deleted', canceled, t)
-    await deliver('customer.subscription.updated', pastDue, t)
-    expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+    expect((await deliver('customer.subscription.created', stripe.object(s), s.created)).body.result).toBe('applied')
+    const reads = holdReads()
+    try {
+      const early = deliver('customer.subscription.updated', stripe.object(s), s.created + 1)
+      const earlyRead = await reads.next()
+      // The customer cancels at the period's end; that change's event is handled at once.
+      changed(s, { cancelAtPeriodEnd: true, canceledAt: s.created + 2 })
+      const late = deliver('customer.subscription.updated', stripe.object(s), s.created + 2)
+      ;(await reads.next()).answer(stripe.history.now)
+      expect(await late).toMatchObject({ status: 200, body: { result: 'applied' } })
+      // The early reading, of the subscription before the cancellation, arrives last.
+      earlyRead.answer(earlyRead.arrivedAt)
+      expect(await early).toMatchObject({ status: 200, body: { result: 'stale' } })
+    } finally {
+      reads.stop()
+    }
+    const { rows: held } = await stack.db.query<{ status: string; cancel_at_period_end: boolean }>(
+      'select status, cancel_at_period_end from public.subscriptions where stripe_subscription_id = $1',
+      [s.id],
+    )
+    expect(held).toEqual([{ status: 'active', cancel_at_period_end: true }])
   })
 
   it('even a reading that comes later cannot revive a cancelled row (final states are final)', async () => {
