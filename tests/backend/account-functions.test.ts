@@ -151,6 +151,22 @@ describe('delete-account: one transaction, whatever the account holds', () => {
     expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(0)
   })
 
+  it('the database function deletes nothing while a subscription runs that the caller did not cancel', async () => {
+    const user = await confirmedUser(stack)
+    const subscription = await buyPro(user)
+    const call = (cancelled: string[]) =>
+      fetch(`${stack.url}/rest/v1/rpc/delete_account`, {
+        method: 'POST',
+        headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ account: user.user.id, cancelled }),
+      }).then((res) => res.json())
+    expect(await call([])).toEqual({ result: 'subscription_running', subscriptions: [subscription] })
+    expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(1)
+    // Told that it was cancelled at the provider (its event may still be on its way), it goes on.
+    expect(await call([subscription])).toMatchObject({ result: 'deleted' })
+    expect(await call([subscription])).toEqual({ result: 'gone' })
+  })
+
   it('a checkout tab still open when the account is deleted can no longer be paid', async () => {
     const user = await confirmedUser(stack)
     const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb' } })
