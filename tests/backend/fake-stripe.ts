@@ -50,6 +50,8 @@ export type FakeStripe = {
   customers: Map<string, { id: string; userId: string; email: string }>
   refunds: Array<{ id: string; paymentIntent: string; reason: string | null }>
   checkoutSessions: Map<string, FakeCheckoutSession>
+  /** A subscription of `userId` at Stripe, active from now for 30 days unless `values` say otherwise. */
+  subscribe(values: Partial<FakeSubscription> & { userId: string }): FakeSubscription
   /** The customer pays an open checkout session: its subscription starts (active, its first
    * invoice paid) and the events Stripe sends for it are answered, in Stripe's usual order
    * (which it does not guarantee). Throws for a session that is not open, as Stripe's page refuses it. */
@@ -128,16 +130,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }
     },
-    completeCheckout(id) {
-      const session = fake.checkoutSessions.get(id)
-      if (session?.status !== 'open') throw new Error(`checkout session ${id} is ${session?.status ?? 'unknown'}: it cannot be paid`)
+    subscribe(values) {
       const t = fake.clock.now
       const subscription: FakeSubscription = {
         id: `sub_fake_${++serial}`,
-        customer: session.customer,
-        userId: session.userId,
-        plan: session.plan,
-        price: session.price,
+        customer: `cus_for_${values.userId.slice(0, 8)}`,
+        plan: 'pro',
+        price: 'price_pro_test',
         status: 'active',
         cancelAtPeriodEnd: false,
         canceledAt: null,
@@ -145,8 +144,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         periodStart: t,
         periodEnd: t + 30 * 86400,
         latestInvoice: `in_fake_${++serial}`,
+        ...values,
       }
       fake.subscriptions.set(subscription.id, subscription)
+      fake.history.record([subscription])
+      return subscription
+    },
+    completeCheckout(id) {
+      const session = fake.checkoutSessions.get(id)
+      if (session?.status !== 'open') throw new Error(`checkout session ${id} is ${session?.status ?? 'unknown'}: it cannot be paid`)
+      const subscription = fake.subscribe({ userId: session.userId, customer: session.customer, plan: session.plan, price: session.price })
       session.status = 'complete'
       session.subscription = subscription.id
       const invoice = {
