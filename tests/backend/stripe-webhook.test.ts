@@ -7,7 +7,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type FakeStripe, type FakeSubscription, startFakeStripe } from './fake-stripe.ts'
 import { functionHandler } from './function-runtime.ts'
-import { type LocalStack, startTestStack } from './helpers.ts'
+import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 /** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
 const handler = functionHandler('stripe-webhook')
@@ -21,7 +21,7 @@ beforeAll(async () => {
   stripe = await startFakeStripe()
   // The stack's own functions read the same fake Stripe.
   stack = await startTestStack({ env: stripe.env() })
-})
+}, STARTUP_TIMEOUT)
 afterAll(async () => {
   await stack.stop()
   await stripe.close()
