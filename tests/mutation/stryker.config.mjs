@@ -1,15 +1,14 @@
-// StrykerJS (npm run mutate) over the modules that move money and delete accounts: the payment
-// webhook, account deletion and export, the payment provider (Stripe and the local stand-in) and
-// who the caller is. The other functions and the local stack's auth and payment pages are the next
-// to add: each adds its tests' run time to every mutant it brings.
+// StrykerJS (npm run mutate) over the modules that end billing and delete accounts: account
+// deletion and export, and the payment provider (Stripe and the local stand-in: cancel, refund,
+// expire checkouts, customers, portal). The payment webhook, the other functions and the local
+// stack's auth and payment pages are the next to add; each adds its tests' run time to every mutant
+// it brings (the webhook's guards are meanwhile removed one by one by tests/mutation/guards.ts).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: [
-    'supabase/functions/stripe-webhook/handler.ts',
     'supabase/functions/delete-account/handler.ts',
     'supabase/functions/export-account/handler.ts',
     'supabase/functions/_shared/payment-provider.ts',
-    'supabase/functions/_shared/signed-in-user.ts',
   ],
   testRunner: 'vitest',
   // The TypeScript here is the native port, without the compiler API Stryker would call to rewrite a
