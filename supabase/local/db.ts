@@ -10,8 +10,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { EXTENSION_STAND_INS_SQL } from './extensions.ts'
 import { connect, startPostgresServer } from './postgres.ts'
 
-/** SUPABASE_LOCAL_MIGRATIONS replaces the folder (the SQL mutation script applies altered copies). */
-export const MIGRATIONS_DIR = process.env.SUPABASE_LOCAL_MIGRATIONS ?? new URL('../migrations/', import.meta.url).pathname
+export const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname
 
 /** Roles, schemas and functions that hosted Supabase has; safe to run again. */
 export const BOOTSTRAP_SQL = `
