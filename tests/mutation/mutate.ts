@@ -4,6 +4,7 @@
 //   npm run mutate                      StrykerJS over the listed modules, then the guards
 //   npm run mutate -- stryker           StrykerJS only (incremental: unchanged mutants keep their result)
 //   npm run mutate -- guards [filter]   the listed guards only (tests/mutation/guards.ts)
+//   npm run mutate -- score             the scores and survivors of the last StrykerJS run
 //
 // StrykerJS (tests/mutation/stryker.config.mjs) mutates the modules below and runs, for each
 // mutant, the tests that cover it (tests/mutation/vitest.config.ts). The score is killed (or timed
@@ -57,5 +58,6 @@ if (what === 'all' || what === 'stryker') {
   const run = spawnSync('npx', ['stryker', 'run', 'tests/mutation/stryker.config.mjs'], { stdio: 'inherit' })
   ok = run.status === 0 && printScore()
 }
+if (what === 'score') ok = printScore()
 if (what === 'all' || what === 'guards') ok = runGuards(filter) && ok
 process.exit(ok ? 0 : 1)
