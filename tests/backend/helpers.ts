@@ -140,11 +140,13 @@ export async function expectNotSignedIn(stack: LocalStack, name: string, body: u
 }
 
 /** A stack (with `options`) and a fake Stripe API for a test file: started before its tests,
- * stopped after them. */
-export function stackAndStripe(options: StackOptions = {}): { stack: LocalStack; stripe: FakeStripe } {
+ * stopped after them. With `stripeForFunctions`, the stack's functions take the production branch
+ * against the fake (STRIPE_SECRET_KEY and the SDK's host set). */
+export function stackAndStripe(options: StackOptions = {}, { stripeForFunctions = false } = {}): { stack: LocalStack; stripe: FakeStripe } {
   const running = {} as { stack: LocalStack; stripe: FakeStripe }
   beforeAll(async () => {
-    ;[running.stack, running.stripe] = await Promise.all([startTestStack(options), startFakeStripe()])
+    running.stripe = await startFakeStripe()
+    running.stack = await startTestStack(stripeForFunctions ? { ...options, env: { ...options.env, ...running.stripe.env() } } : options)
   }, STARTUP_TIMEOUT)
   afterAll(() => Promise.all([running.stack.stop(), running.stripe.close()]))
   return running
