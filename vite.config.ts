@@ -100,6 +100,8 @@ export default defineConfig(({ command }) => ({
           environment: 'jsdom',
           include: ['tests/components/**/*.test.{ts,tsx}', 'tests/lib/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup-dom.ts'],
+          // A long model path renders and types a dozen steps in jsdom: over 5 s on a busy 2-core machine.
+          testTimeout: 20000,
         },
       },
       {
