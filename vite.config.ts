@@ -3,7 +3,7 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import react from '@vitejs/plugin-react'
 import { availableParallelism } from 'node:os'
 import { fileURLToPath } from 'node:url'
-import { defineConfig } from 'vite'
+import { defineConfig, type UserConfig } from 'vite'
 import babel from 'vite-plugin-babel'
 import { arktypeWithoutEvalProbe } from './src/build/vite-arktype-no-eval.ts'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
@@ -34,7 +34,7 @@ const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$|[\\/]lucide[\
 /** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
 const timedTests = ['tests/security/local-stack-fidelity.test.ts']
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
   plugins: [
     react(),
@@ -81,6 +81,8 @@ export default defineConfig(({ command }) => ({
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine, where the
     // suite then runs file after file while a core waits (on Deno, PGlite, the network). Two at least.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The files that take minutes start first (loaded only for tests: the build does without it).
+    sequence: mode === 'test' ? { sequencer: (await import('./tests/sequencer.ts')).LongFilesFirst } : {},
     projects: [
       {
         // The machines are pure: no DOM to build per file, and one module graph for all of them.
