@@ -152,7 +152,8 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
       {
         // Checks of the built site (dist/); `npm test` runs them after the build.
         extends: true,
-        test: { name: 'dist', environment: 'node', include: ['tests/build/**/*.test.ts'] },
+        // Parsing the prerendered pages takes seconds on a busy machine: 20 s a test, as the backend's.
+        test: { name: 'dist', environment: 'node', include: ['tests/build/**/*.test.ts'], testTimeout: 20000 },
       },
     ],
   },

@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './console'
+import { routeRealtime } from './dashboard'
 import { holdApp, liveAt, openAtOnce, slowPhone } from './slow-phone'
 import { asServiceRole, latestMailTo, stackUrl, uniqueEmail } from './stack'
 import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
@@ -223,11 +224,13 @@ for (const lang of ['nb', 'en'] as const) {
       await close.click()
       await expect(close).toHaveCount(0)
       const fetches = countRequests(page, /\/rest\/v1\/subscriptions/)
+      const realtime = await routeRealtime(page)
       await openAtOnce(page, `${prefix}/app`)
       await page.getByRole('button', { name: text('Oppdater abonnement', 'Refresh subscription') }).click()
       await expect(page.getByRole('button', { name: text('Oppdater abonnement', 'Refresh subscription') })).toBeEnabled()
-      // One fetch as the dashboard opens, one for the tap.
-      expect(fetches).toHaveLength(2)
+      // One fetch as the dashboard opens, one each time its live channel joins, one for the tap.
+      await expect.poll(realtime.joins, { timeout: 15_000 }).toBeGreaterThan(0)
+      await expect.poll(() => fetches.length).toBe(2 + realtime.joins())
       await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
       await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
       expect(await page.evaluate(() => localStorage.getItem('vekstlinje-auth-token'))).toBeNull()
