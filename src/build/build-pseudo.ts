@@ -22,10 +22,10 @@ await build({
 // that starts it after the first paint (src/app/page-script/).
 const app = (await readdir(path.join(pseudoDistDir, 'assets'))).find((file) => /^app-[\w-]+\.js$/.test(file))
 if (!app) throw new Error('the pseudo-locale build has no app entry')
-const template = (await readFile(path.join(pseudoDistDir, 'index.html'), 'utf8')).replace(
-  /<script type="module" crossorigin src="[^"]+"><\/script>/,
-  `<script type="module" crossorigin src="/assets/${app}"></script>`,
-)
+// The built index.html has no module script of its own (its entry, src/app/boot.ts, is empty in a build).
+const template = (await readFile(path.join(pseudoDistDir, 'index.html'), 'utf8'))
+  .replace(/\s*<script type="module" crossorigin src="[^"]+"><\/script>/, '')
+  .replace('</head>', `  <script type="module" crossorigin src="/assets/${app}"></script>\n  </head>`)
 const shell = (lang: 'nb' | 'en') =>
   template
     .replace('<html lang="nb">', `<html lang="${htmlLang[lang]}">`)
