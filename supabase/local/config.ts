@@ -4,13 +4,16 @@
 //   [auth.email] enable_confirmations, max_frequency ("1s", "1m0s", …)
 //   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
 //                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
-// A small reader for `[section]` and `key = number | boolean | "string"` lines: enough for these
-// keys, and no TOML library at run time (the stack runs with production dependencies only).
+// and the [api] settings the CLI hands to PostgREST: schemas → PGRST_DB_SCHEMAS, extra_search_path →
+// PGRST_DB_EXTRA_SEARCH_PATH, max_rows → PGRST_DB_MAX_ROWS.
+// A small reader for `[section]` and `key = number | boolean | "string" | ["strings"]` lines:
+// enough for these keys, and no TOML library at run time (the stack runs with production
+// dependencies only).
 import { existsSync, readFileSync } from 'node:fs'
 
 export const CONFIG_TOML = new URL('../config.toml', import.meta.url).pathname
 
-type Value = string | number | boolean
+type Value = string | number | boolean | string[]
 
 /** `{ 'auth.rate_limit': { sign_in_sign_ups: 30 }, … }` for the simple values of a TOML text. */
 export function readSections(toml: string): Record<string, Record<string, Value>> {
@@ -30,6 +33,7 @@ export function readSections(toml: string): Record<string, Record<string, Value>
     if (/^-?\d+(?:\.\d+)?$/.test(text)) current[key] = Number(text)
     else if (text === 'true' || text === 'false') current[key] = text === 'true'
     else if (/^"[^"]*"$/.test(text)) current[key] = text.slice(1, -1)
+    else if (/^\[\s*("[^"]*"\s*,?\s*)*\]$/.test(text)) current[key] = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]!)
   }
   return sections
 }
@@ -77,4 +81,22 @@ export function authSettings(toml: string): ConfiguredAuth {
 /** config.toml's auth settings, or nothing when the file is missing. */
 export function configuredAuth(file = CONFIG_TOML): ConfiguredAuth {
   return existsSync(file) ? authSettings(readFileSync(file, 'utf8')) : {}
+}
+
+export type ConfiguredApi = { schemas?: string[]; extraSearchPath?: string[]; maxRows?: number }
+
+/** config.toml's [api] settings; a key it leaves out is left out here too. */
+export function apiSettings(toml: string): ConfiguredApi {
+  const api = readSections(toml).api ?? {}
+  const list = (value: Value | undefined) => (Array.isArray(value) ? value : undefined)
+  return {
+    ...(list(api.schemas) ? { schemas: list(api.schemas) } : {}),
+    ...(list(api.extra_search_path) ? { extraSearchPath: list(api.extra_search_path) } : {}),
+    ...(typeof api.max_rows === 'number' ? { maxRows: api.max_rows } : {}),
+  }
+}
+
+/** config.toml's [api] settings, or nothing when the file is missing. */
+export function configuredApi(file = CONFIG_TOML): ConfiguredApi {
+  return existsSync(file) ? apiSettings(readFileSync(file, 'utf8')) : {}
 }

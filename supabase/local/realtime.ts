@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream'
 import { type WebSocket, WebSocketServer } from 'ws'
 import type { StackContext } from './context.ts'
 import { type Claims, verify } from './jwt.ts'
-import { quoteIdent } from './rest.ts'
+import { ident as quoteIdent } from './rest-sql.ts'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 
