@@ -275,7 +275,7 @@ function opExpr(r: Reader, single: (r: Reader) => string): OpExpr {
   if (word === 'is' && r.text[r.pos + 2] === '.') {
     r.pos += 3
     const rest = r.text.slice(r.pos).toLowerCase()
-    const value = IS_VALUES.find((v) => rest.startsWith(v) && (rest.length === v.length || ',)'.includes(rest[v.length]!)))
+    const value = IS_VALUES.find((v) => rest.startsWith(v))
     if (!value) r.fail('isVal: (null, not_null, true, false, unknown)')
     r.pos += value.length
     return { negate, operation: { kind: 'is', value } }
@@ -285,7 +285,7 @@ function opExpr(r: Reader, single: (r: Reader) => string): OpExpr {
     return { negate, operation: { kind: 'isdistinct', value: single(r) } }
   }
   if (word in FTS_OPERATORS && operator(word)) {
-    const language = r.peek() === '(' ? (r.pos++, identifier(r)) : undefined
+    const language = r.eat('(') ? identifier(r) : undefined
     if (language !== undefined) r.expect(')')
     r.expect('.', 'delimiter (.)')
     const value = single(r)
@@ -374,12 +374,12 @@ function orderTerms(r: Reader): OrderTerm[] {
   return terms
 }
 
+/** Runs one parser over a parameter. As PostgREST's `P.parse`, text after what the grammar
+ * reads is not an error (`in.(a);x` filters on `in.(a)`); each grammar checks its own ends. */
 function run<T>(what: string, text: string, parse: (r: Reader) => T): T {
   const r = new Reader(text)
   try {
-    const value = parse(r)
-    if (!r.done) r.fail('end of input')
-    return value
+    return parse(r)
   } catch (error) {
     if (!(error instanceof ParseFailure)) throw error
     throw new RestError(400, 'PGRST100', `"failed to parse ${what} (${text})" (line 1, column ${error.column})`, error.detail)
@@ -428,7 +428,6 @@ export function parseLogic(key: string, value: string): { path: string[]; tree: 
   const tree = run('logic tree', value, (r) => {
     const shaped = new Reader(`${negate ? 'not.' : ''}${op}${value}`)
     const parsed = logicTree(shaped)
-    if (!shaped.done) shaped.fail('end of input')
     r.pos = r.text.length
     return parsed
   })

@@ -172,7 +172,7 @@ async function readCatalog(tx: Transaction, schemas: string[]): Promise<SchemaCa
     if (row.isView) {
       const primary = keys.find((k) => k.type === 'p' && (sources.get(row.oid) ?? []).some((s) => resolve(s.table, s.tableColumn)[0] === k.rel))
       const mapped = primary?.cols.map((c) => viewColumns(row.oid, primary.rel, c)[0]?.column)
-      pk = mapped && mapped.every(Boolean) ? (mapped as string[]) : []
+      pk = mapped?.every(Boolean) ? (mapped as string[]) : []
     }
     const columns = (row.columns ?? []).map(({ num: _num, ...c }) => c)
     tables.set(qiKey(row), { schema: row.schema, name: row.name, isView: row.isView, insertable: row.insertable, updatable: row.updatable, deletable: row.deletable, pk, columns })
