@@ -11,7 +11,7 @@ export type BodyType = 'json' | 'text' | 'xml' | 'octet' | 'urlencoded' | 'csv'
 const SINGLE_UNNAMED: Record<string, string[]> = { json: ['json', 'jsonb'], text: ['text'], xml: ['xml'], octet: ['bytea'] }
 
 export function findRoutine(cache: SchemaCache, schema: string, name: string, keys: string[], body: BodyType, post: boolean): Routine {
-  const overloads = cache.routines.get(`${schema}.${name}`) ?? []
+  const overloads = cache.routines?.get(`${schema}.${name}`) ?? []
   const argKeys = new Set(keys)
   const rawBody = post && (body === 'octet' || body === 'text' || body === 'xml')
   const matches = (r: Routine) => {
@@ -50,7 +50,7 @@ function noRoutine(cache: SchemaCache, schema: string, name: string, keys: strin
   const searched = post && single[body] ? single[body] : post && body === 'json' ? `${withParams} or with a single unnamed json/jsonb parameter` : withParams
   let hint: string | null = null
   if (!onlySingle) {
-    const names = [...cache.routines.values()].flat().filter((r) => r.schema === schema).map((r) => r.name)
+    const names = [...(cache.routines?.values() ?? [])].flat().filter((r) => r.schema === schema).map((r) => r.name)
     const asText = (params: string[]) => `(${[...params].sort().join(', ')})`
     const suggestion =
       overloads.length === 0

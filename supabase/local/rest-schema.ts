@@ -31,7 +31,8 @@ export type SchemaCache = {
   tables: Map<string, Table>
   /** By `schema.table` of the origin. */
   relationships: Map<string, Relationship[]>
-  routines: Map<string, Routine[]>
+  /** Read when a function is first called (loadRoutines). */
+  routines: Map<string, Routine[]> | null
 }
 
 export const qiKey = (qi: QI) => `${qi.schema}.${qi.name}`
@@ -40,9 +41,9 @@ export const isToOne = (r: Relationship) =>
 
 const TABLES_SQL = `
   select c.oid::int as oid, n.nspname as schema, c.relname as name, c.relkind in ('v', 'm') as "isView",
-    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and (pg_relation_is_updatable(c.oid::regclass, true) & 8) = 8)) as insertable,
-    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and (pg_relation_is_updatable(c.oid::regclass, true) & 4) = 4)) as updatable,
-    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and (pg_relation_is_updatable(c.oid::regclass, true) & 16) = 16)) as deletable,
+    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and n.nspname = any ($1) and (pg_relation_is_updatable(c.oid::regclass, true) & 8) = 8)) as insertable,
+    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and n.nspname = any ($1) and (pg_relation_is_updatable(c.oid::regclass, true) & 4) = 4)) as updatable,
+    (c.relkind in ('r', 'p') or (c.relkind in ('v', 'f') and n.nspname = any ($1) and (pg_relation_is_updatable(c.oid::regclass, true) & 16) = 16)) as deletable,
     coalesce((select array_agg(a.attname::text order by a.attname) from pg_constraint k
       join pg_attribute a on a.attrelid = c.oid and a.attnum = any (k.conkey)
       where k.conrelid = c.oid and k.contype = 'p' and c.relkind in ('r', 'p')), '{}') as pk,
@@ -74,7 +75,8 @@ const KEYS_SQL = `
 
 const VIEWS_SQL = `
   select c.oid::int as oid, r.ev_action::text as definition from pg_class c join pg_rewrite r on r.ev_class = c.oid
-  where c.relkind in ('v', 'm') and r.rulename = '_RETURN'`
+  join pg_namespace n on n.oid = c.relnamespace
+  where c.relkind in ('v', 'm') and r.rulename = '_RETURN' and n.nspname = any ($1)`
 
 const COMPUTED_SQL = `
   select pn.nspname as schema, p.proname as name, an.nspname as table_schema, coalesce(ac.relname, at.typname) as table_name,
@@ -97,7 +99,7 @@ const ROUTINES_SQL = `
         when 1 then (array_agg(type))[1] in ('bytea'::regtype, 'json'::regtype, 'jsonb'::regtype, 'text'::regtype, 'xml'::regtype)
         else false end as callable
     from pg_proc, unnest(proargnames, proargtypes, proargmodes) with ordinality as _ (name, type, mode, idx)
-    where type is not null group by oid)
+    where type is not null and pronamespace in (select oid from pg_namespace where nspname = any ($1)) group by oid)
   select pn.nspname as schema, p.proname as name, d.description, coalesce(a.params, '[]') as params,
     tn.nspname as ret_schema, coalesce(comp.relname, t.typname) as ret_name, p.proretset as set_of,
     (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as composite, p.provolatile as volatility
@@ -131,19 +133,19 @@ function compareRelationships(a: Relationship, b: Relationship): number {
   )
 }
 
-export async function loadSchemaCache(db: PGlite, schemas: string[]): Promise<SchemaCache> {
+/** The schema cache of the exposed `schemas`; views of `extraSchemas` (the extra search path) too. */
+export async function loadSchemaCache(db: PGlite, schemas: string[], extraSchemas: string[] = []): Promise<SchemaCache> {
   return db.transaction(async (tx) => {
     await tx.exec(`set local search_path to ''`)
-    return readCatalog(tx, schemas)
+    return readCatalog(tx, schemas, extraSchemas)
   })
 }
 
-async function readCatalog(tx: Transaction, schemas: string[]): Promise<SchemaCache> {
-  const tableRows = (await tx.query<TableRow>(TABLES_SQL)).rows
+async function readCatalog(tx: Transaction, schemas: string[], extraSchemas: string[]): Promise<SchemaCache> {
+  const tableRows = (await tx.query<TableRow>(TABLES_SQL, [schemas])).rows
   const keys = (await tx.query<KeyRow>(KEYS_SQL)).rows
-  const views = (await tx.query<{ oid: number; definition: string }>(VIEWS_SQL)).rows
+  const views = (await tx.query<{ oid: number; definition: string }>(VIEWS_SQL, [[...schemas, ...extraSchemas]])).rows
   const computed = (await tx.query<Record<string, string> & { single: boolean }>(COMPUTED_SQL)).rows
-  const routineRows = (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas])).rows
 
   const byOid = new Map(tableRows.map((t) => [t.oid, t]))
   const colName = (rel: number, num: number) => byOid.get(rel)?.columns?.find((c) => c.num === num)?.name
@@ -254,6 +256,16 @@ async function readCatalog(tx: Transaction, schemas: string[]): Promise<SchemaCa
   }
   for (const list of relationships.values()) list.sort(compareRelationships)
 
+  for (const key of [...tables.keys()]) if (!schemas.includes(tables.get(key)!.schema)) tables.delete(key)
+  return { schemas, tables, relationships, routines: null }
+}
+
+/** The exposed schemas' functions, overloads with fewer parameters first. */
+export async function loadRoutines(db: PGlite, schemas: string[]): Promise<Map<string, Routine[]>> {
+  const routineRows = await db.transaction(async (tx) => {
+    await tx.exec(`set local search_path to ''`)
+    return (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas])).rows
+  })
   const routines = new Map<string, Routine[]>()
   for (const row of routineRows) {
     const routine: Routine = {
@@ -269,8 +281,7 @@ async function readCatalog(tx: Transaction, schemas: string[]): Promise<SchemaCa
   }
   for (const list of routines.values()) list.sort(compareRoutines)
 
-  for (const key of [...tables.keys()]) if (!schemas.includes(tables.get(key)!.schema)) tables.delete(key)
-  return { schemas, tables, relationships, routines }
+  return routines
 }
 
 /** Overloads with fewer parameters first, then by their parameters (PostgREST's Ord Routine). */

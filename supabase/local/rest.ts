@@ -15,7 +15,7 @@ import { fromPgError, type PgError, RestError } from './rest-errors.ts'
 import { parsePayload } from './rest-payload.ts'
 import { acceptedTypes, type Action, actionOf, type MediaType, type Preferences, parsePreferences, parseQuery } from './rest-request.ts'
 import { answer, negotiate, type Outcome } from './rest-response.ts'
-import { loadSchemaCache, type SchemaCache } from './rest-schema.ts'
+import { loadRoutines, loadSchemaCache, type SchemaCache } from './rest-schema.ts'
 import { countQuery, Params } from './rest-sql.ts'
 
 
@@ -89,7 +89,7 @@ export function restRoutes(ctx: StackContext): Hono {
   function schemaCache() {
     loaded ??= (async () => {
       const settings = await readSettings(db)
-      return { settings, cache: await loadSchemaCache(db, settings.schemas) }
+      return { settings, cache: await loadSchemaCache(db, settings.schemas, settings.extraSearchPath) }
     })()
     loaded.catch(() => {
       loaded = undefined
@@ -124,6 +124,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const method = c.req.method
     const action = actionOf(segments, method)
     const { settings, cache } = await schemaCache()
+    if (action.kind === 'call') cache.routines ??= await loadRoutines(db, settings.schemas)
     const { schema, negotiated } = schemaOf(c, settings)
     const claims = await claimsOf(c)
     const prefs = parsePreferences(c.req.header('prefer'), settings.txEnd.endsWith('-allow-override'))
