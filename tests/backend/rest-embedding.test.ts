@@ -1,20 +1,15 @@
 // Resource embedding in the local PostgREST, with PostgREST's relationship rules and errors:
 // many-to-one, one-to-many, one-to-one, many-to-many through a junction table, through a view,
 // computed relationships, hints, !inner, spreads, and filters, order and limits on embedded rows.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STARTUP_TIMEOUT } from './helpers.ts'
-import { catalogueStack } from './rest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { catalogueForThisFile } from './rest-fixture.ts'
 
-let fixture: Awaited<ReturnType<typeof catalogueStack>>
+const fixture = catalogueForThisFile()
 const get = async (path: string, headers: Record<string, string> = {}) => {
   const res = await fixture.rest(path, { headers })
   return { status: res.status, body: await res.json() }
 }
 
-beforeAll(async () => {
-  fixture = await catalogueStack()
-}, STARTUP_TIMEOUT)
-afterAll(() => fixture.stack.stop())
 
 describe('embedding', () => {
   it('many-to-one is an object, one-to-many an array, one-to-one an object or null', async () => {

@@ -1,11 +1,10 @@
 // PostgREST's filter operators and select syntax in the local REST, one family at a time:
 // comparisons and quantified patterns, arrays and ranges, full-text search, regular expressions,
 // IS and IS DISTINCT, IN with quoted values, logic trees, JSON paths and casts.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { STARTUP_TIMEOUT } from './helpers.ts'
-import { catalogueStack } from './rest-fixture.ts'
+import { describe, expect, it } from 'vitest'
+import { catalogueForThisFile } from './rest-fixture.ts'
 
-let fixture: Awaited<ReturnType<typeof catalogueStack>>
+const fixture = catalogueForThisFile()
 /** The ids of the books a filter keeps, in id order. */
 const ids = async (filter: string) => {
   const res = await fixture.rest(`books?select=id&order=id&${filter}`)
@@ -15,10 +14,6 @@ const ids = async (filter: string) => {
 }
 const q = encodeURIComponent
 
-beforeAll(async () => {
-  fixture = await catalogueStack()
-}, STARTUP_TIMEOUT)
-afterAll(() => fixture.stack.stop())
 
 describe('filters', () => {
   it('comparisons, and like/ilike/match with any/all', async () => {

@@ -1,12 +1,11 @@
 // Functions, Prefer options, media types and the max_rows cap in the local REST, as PostgREST
 // answers them; and PostgREST's in-database settings (aggregates, plans, tx=rollback), off by
 // default as on hosted Supabase and switched on as a project switches them on.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { configuredApi } from '../../supabase/local/config.ts'
-import { STARTUP_TIMEOUT } from './helpers.ts'
-import { catalogueStack, setPostgrestSetting } from './rest-fixture.ts'
+import { setPostgrestSetting, catalogueForThisFile } from './rest-fixture.ts'
 
-let fixture: Awaited<ReturnType<typeof catalogueStack>>
+const fixture = catalogueForThisFile()
 const call = async (path: string, init: RequestInit = {}) => {
   const res = await fixture.rest(path, init)
   const text = await res.text()
@@ -16,10 +15,6 @@ const call = async (path: string, init: RequestInit = {}) => {
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) => call(path, { method: 'POST', body: JSON.stringify(body), headers })
 const authorName = async (id: number) => (await fixture.stack.db.query<{ name: string }>('select name from public.authors where id = $1', [id])).rows[0]!.name
 
-beforeAll(async () => {
-  fixture = await catalogueStack()
-}, STARTUP_TIMEOUT)
-afterAll(() => fixture.stack.stop())
 
 describe('functions', () => {
   it('answer by their return type: a set, a row, a scalar, a set of scalars, void', async () => {
