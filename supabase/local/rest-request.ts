@@ -90,6 +90,21 @@ export function parseQuery(search: URLSearchParams, rpcRead: boolean): QueryPara
   }
 }
 
+/** A GET's Range header (`0-9`, `10-`) narrows the top-level `limit`/`offset` range, as in PostgREST. */
+export function applyRangeHeader(query: QueryParams, method: string, header: string | undefined) {
+  const match = method === 'GET' && header ? /^(\d+)-(\d*)$/.exec(header.trim()) : null
+  if (!match) return
+  const current = query.ranges.get('limit') ?? ALL
+  if (current.limit === 0) return
+  const lower = Math.max(Number(match[1]), current.offset)
+  const uppers = [match[2] ? Number(match[2]) : Number.POSITIVE_INFINITY, current.limit === null ? Number.POSITIVE_INFINITY : current.offset + current.limit - 1]
+  const upper = Math.min(...uppers)
+  if (upper < lower) {
+    throw new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'The lower boundary must be lower than or equal to the upper boundary in the Range header.')
+  }
+  query.ranges.set('limit', { offset: lower, limit: upper === Number.POSITIVE_INFINITY ? null : upper - lower + 1 })
+}
+
 /** The path of a range key: `limit` → [], `messages.limit` → ['messages']. */
 export const rangePath = (key: string) => key.split('.').slice(0, -1)
 
@@ -189,4 +204,3 @@ export function acceptedTypes(header: string | undefined): MediaType[] {
     .map((p) => decodeMediaType(p.part.replace(/;\s*q=[\d.]+/, '')))
 }
 
-export { ALL }

@@ -13,7 +13,7 @@ import { bearer, type Claims, verify } from './jwt.ts'
 import { type Built, buildCall, buildRead, buildWrite, type Payload, type Settings } from './rest-build.ts'
 import { fromPgError, type PgError, RestError } from './rest-errors.ts'
 import { parsePayload } from './rest-payload.ts'
-import { acceptedTypes, type Action, actionOf, type MediaType, type Preferences, parsePreferences, parseQuery } from './rest-request.ts'
+import { acceptedTypes, type Action, actionOf, applyRangeHeader, type MediaType, type Preferences, parsePreferences, parseQuery } from './rest-request.ts'
 import { answer, negotiate, type Outcome } from './rest-response.ts'
 import { loadRoutines, loadSchemaCache, type SchemaCache } from './rest-schema.ts'
 import { countQuery, Params } from './rest-sql.ts'
@@ -129,6 +129,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const claims = await claimsOf(c)
     const prefs = parsePreferences(c.req.header('prefer'), settings.txEnd.endsWith('-allow-override'))
     const query = parseQuery(url.searchParams, action.kind === 'call' && action.read)
+    applyRangeHeader(query, method, c.req.header('range'))
     const payload = await readPayload(c, action, query)
     const media = negotiate(action, acceptedTypes(c.req.header('accept')), prefs, settings)
     if (prefs.invalid.length > 0 && prefs.handling === 'strict') {

@@ -151,6 +151,8 @@ describe('media types and in-database settings', () => {
     expect([all.status, all.body.length, all.headers.get('content-range')]).toEqual([206, cap, `0-${cap - 1}/1100`])
     const page = await call('numbers?select=n&offset=1050&limit=100')
     expect([page.body.length, page.headers.get('content-range')]).toEqual([50, '1050-1099/*'])
+    const ranged = await call('numbers?select=n&order=n', { headers: { Range: '2-3' } })
+    expect([ranged.body, ranged.headers.get('content-range')]).toEqual([[{ n: 3 }, { n: 4 }], '2-3/*'])
     // A write returns every row it wrote; the cap is on reads.
     const written = await call('numbers?n=gt.0&select=n', { method: 'PATCH', body: '{}', headers: { Prefer: 'return=representation' } })
     expect(written.body).toEqual([])
