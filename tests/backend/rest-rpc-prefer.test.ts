@@ -122,6 +122,22 @@ describe('media types and in-database settings', () => {
     expect([unknown.status, unknown.body.code]).toEqual([406, 'PGRST107'])
   })
 
+  it('schemas beyond public are reached by Accept-Profile and Content-Profile once exposed', async () => {
+    await fixture.stack.db.exec(`create schema library; create table library.loans (id int primary key, who text);
+      grant usage on schema library to service_role; grant all on library.loans to service_role;`)
+    const read = (profile: string) => call('loans?select=id', { headers: { 'Accept-Profile': profile } })
+    expect([(await read('library')).status, (await read('library')).body.code]).toEqual([406, 'PGRST106'])
+    await setPostgrestSetting(fixture.stack, 'db_schemas', 'public, library')
+    try {
+      const wrote = await post('loans', { id: 1, who: 'Ursula' }, { 'Content-Profile': 'library', Prefer: 'return=representation' })
+      expect([wrote.status, wrote.headers.get('content-profile'), wrote.body]).toEqual([201, 'library', [{ id: 1, who: 'Ursula' }]])
+      expect((await read('library')).body).toEqual([{ id: 1 }])
+      expect((await call('loans')).body.code).toBe('PGRST205')
+    } finally {
+      await setPostgrestSetting(fixture.stack, 'db_schemas', null)
+    }
+  })
+
   it('aggregates and EXPLAIN plans only where the database enables them', async () => {
     const aggregate = 'books?select=author_id,count(),pages:id.sum()&order=author_id'
     expect((await call(aggregate)).body.code).toBe('PGRST123')
