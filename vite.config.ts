@@ -21,6 +21,8 @@ const linguiMacros = babel({
   },
 })
 
+const appEntry = fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url))
+
 const frameworkModules =
   /node_modules[\\/](react|react-dom|scheduler|xstate|@xstate[\\/]react|@lingui[\\/](core|react)|wouter|regexparam|use-sync-external-store)[\\/]|react-sync-store/
 
@@ -55,8 +57,9 @@ export default defineConfig(({ command }) => ({
     modulePreload: false,
     cssCodeSplit: false,
     rolldownOptions: {
-      // The page's script (index.html → src/app/boot.ts), and the app it starts after the first paint.
-      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), app: fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url)) },
+      // The development server's page (index.html), and the app that a built page's script starts
+      // after the first paint (the page script is bundled on its own: src/build/page-script.ts).
+      input: { index: fileURLToPath(new URL('./index.html', import.meta.url)), app: appEntry },
       output: {
         // The libraries every page runs, in one long-cached chunk that compresses as a whole.
         codeSplitting: {
@@ -64,7 +67,7 @@ export default defineConfig(({ command }) => ({
             { name: 'framework', test: frameworkModules, priority: 2 },
             // The backend client, loaded only when a page needs the backend.
             { name: 'supabase-js', test: /node_modules[\\/]@supabase[\\/]/, priority: 2 },
-            { name: (id, graph) => (isShellModule(id, graph) || sharedByLanding.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
+            { name: (id, graph) => (isShellModule(id, graph, appEntry) || sharedByLanding.test(id) ? 'shell' : null), debugName: 'shell', priority: 1 },
           ],
         },
       },

@@ -9,15 +9,20 @@ export interface LazyValidator<V, R> {
   isReady: () => boolean
   /** Validates; throws when called before the schema has loaded. */
   validate: (values: V) => R
+  /** Calls `listener` once the schema has loaded (at once if it has), without loading it. */
+  onLoad: (listener: () => void) => () => void
 }
 
 export function lazyValidator<V, R>(name: string, loadSchema: () => Promise<(values: V) => R>): LazyValidator<V, R> {
   let loaded: ((values: V) => R) | undefined
   let loading: Promise<void> | undefined
+  const listeners = new Set<() => void>()
   const load = () => {
     loading ??= loadSchema().then(
       (validate) => {
         loaded = validate
+        for (const listener of listeners) listener()
+        listeners.clear()
       },
       (error: unknown) => {
         loading = undefined
@@ -32,6 +37,14 @@ export function lazyValidator<V, R>(name: string, loadSchema: () => Promise<(val
     validate: (values) => {
       if (!loaded) throw new Error(`The ${name} schema was used before it loaded`)
       return loaded(values)
+    },
+    onLoad: (listener) => {
+      if (loaded) {
+        listener()
+        return () => {}
+      }
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

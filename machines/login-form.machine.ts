@@ -1,12 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps } from './form-fields'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const loginFields = ['email', 'password'] as const
 export type LoginField = (typeof loginFields)[number]
 export type LoginValues = Record<LoginField, string>
 
-/** The form's schema, loaded when the form is first used: its events wait for it. */
+/** The form's schema, loaded when the form is first used (a submit waits for it). */
 export const loginValidator = lazyValidator<LoginValues, FieldProblems<LoginField>>('login', () =>
   withArktypeConfig(() => import('./login-schema')).then(
     ({ loginSchema }) =>
@@ -29,6 +29,7 @@ export type LoginFormEvent =
   | { type: 'form.submit' }
   | { type: 'google.click' }
   | { type: 'resend.click' }
+  | { type: 'schema.loaded' }
 
 export interface LoginFormContext extends FormFields<LoginField> {
   failure: SignInFailure | null
@@ -43,6 +44,9 @@ export const loginFormMachine = setup({
     // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
     // prerendered form before the page came to life.
     readTypedValues: fromCallback<LoginFormEvent>(() => () => {}),
+    // Provided by the feature's logic: `schema.loaded` once the form's schema is there, and its loading.
+    watchSchema: fromCallback<LoginFormEvent>(() => () => {}),
+    loadSchema: fromPromise<void>(async () => {}),
     signInWithGoogle: fromPromise<void>(async () => {}),
     resendConfirmation: fromPromise<void, { email: string }>(async () => {}),
   },
@@ -57,18 +61,24 @@ export const loginFormMachine = setup({
     updateValue: assign(({ context, event }) => form.change(context, event)),
     showProblem: assign(({ context, event }) => form.blur(context, event)),
     showAllProblems: assign(({ context }) => form.showAll(context)),
+    useSchema: assign(({ context }) => form.schemaLoaded(context)),
+    submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
+    isSchemaPending: ({ context }) => form.isSchemaPending(context),
     isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
   },
 }).createMachine({
   id: 'loginForm',
   description: 'Sign in with e-mail and password, or with Google.',
-  context: { values: { email: '', password: '' }, problems: emptyFormProblems(loginFields), shown: [], failure: null },
-  invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
+  context: { ...emptyFormFields(loginFields), failure: null },
+  invoke: [
+    { id: 'typedBeforeStart', src: 'readTypedValues' },
+    { id: 'schema', src: 'watchSchema' },
+  ],
   initial: 'editing',
   on: fieldTransitions,
   states: {
@@ -76,6 +86,7 @@ export const loginFormMachine = setup({
       description: 'The form waits for the e-mail address and the password.',
       on: {
         'form.submit': [
+          waitForSchema,
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
@@ -88,6 +99,7 @@ export const loginFormMachine = setup({
         'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
       },
     },
+    validating: validatingState,
     submitting: {
       description: 'Signing in: the button is disabled.',
       tags: 'busy',

@@ -1,12 +1,12 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, formSteps } from './form-fields'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const newPasswordFields = ['password'] as const
 export type NewPasswordField = (typeof newPasswordFields)[number]
 export type NewPasswordValues = Record<NewPasswordField, string>
 
-/** The form's schema (registration's rule), loaded when the form is first used: its events wait for it. */
+/** The form's schema (registration's rule), loaded when the form is first used (a submit waits for it). */
 export const newPasswordValidator = lazyValidator<NewPasswordValues, FieldProblems<NewPasswordField>>('new password', () =>
   withArktypeConfig(() => import('./new-password-schema')).then(
     ({ newPasswordSchema }) =>
@@ -27,6 +27,7 @@ export type NewPasswordEvent =
   | { type: 'field.change'; field: NewPasswordField; value: string }
   | { type: 'field.blur'; field: NewPasswordField }
   | { type: 'form.submit' }
+  | { type: 'schema.loaded' }
 
 export interface NewPasswordContext extends FormFields<NewPasswordField> {
   failure: NewPasswordFailure | null
@@ -41,6 +42,9 @@ export const newPasswordMachine = setup({
     // `session.missing` when the link was used, expired or never opened.
     watchRecoverySession: fromCallback<NewPasswordEvent>(() => () => {}),
     updatePassword: fromPromise<void, { password: string }>(async () => {}),
+    // Provided by the feature's logic: `schema.loaded` once the form's schema is there, and its loading.
+    watchSchema: fromCallback<NewPasswordEvent>(() => () => {}),
+    loadSchema: fromPromise<void>(async () => {}),
   },
   actions: {
     notifySaved: () => {},
@@ -48,21 +52,28 @@ export const newPasswordMachine = setup({
     focusField: (_, _params: { field: NewPasswordField }) => {},
     // Provided where the user should move on after saving (the reset page: the dashboard).
     goToApp: () => {},
-    clearValues: assign({ values: { password: '' }, problems: () => emptyFormProblems(newPasswordFields), shown: [] }),
+    // Provided where the page stays after saving: empties the page's field.
+    resetFields: () => {},
+    clearValues: assign(({ context }) => form.cleared(context)),
     updateValue: assign(({ context, event }) => form.change(context, event)),
     showProblem: assign(({ context, event }) => form.blur(context, event)),
     showAllProblems: assign(({ context }) => form.showAll(context)),
+    useSchema: assign(({ context }) => form.schemaLoaded(context)),
+    submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: NewPasswordFailure }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
+    isSchemaPending: ({ context }) => form.isSchemaPending(context),
   },
 }).createMachine({
   id: 'newPassword',
   description: 'Set a new password while signed in: from the link in a password-reset e-mail, or on the account page.',
-  context: { values: { password: '' }, problems: emptyFormProblems(newPasswordFields), shown: [], failure: null },
+  context: { ...emptyFormFields(newPasswordFields), failure: null },
+  invoke: { id: 'schema', src: 'watchSchema' },
   initial: 'checking',
+  on: fieldTransitions,
   states: {
     checking: {
       description: 'Waiting for the session (a reset link brings it in the URL): a spinner shows.',
@@ -79,9 +90,8 @@ export const newPasswordMachine = setup({
     editing: {
       description: 'The form waits for the new password.',
       on: {
-        'field.change': { actions: 'updateValue', description: 'The user types the new password.' },
-        'field.blur': { actions: 'showProblem', description: 'The user leaves the field: its problem, if any, shows.' },
         'form.submit': [
+          waitForSchema,
           { guard: 'isValid', target: 'saving', actions: 'clearFailure', description: 'Submitted with a valid password.' },
           {
             actions: [
@@ -93,6 +103,7 @@ export const newPasswordMachine = setup({
         ],
       },
     },
+    validating: validatingState,
     saving: {
       description: 'Saving the new password: the button is disabled.',
       tags: 'busy',
@@ -100,7 +111,7 @@ export const newPasswordMachine = setup({
         id: 'updatePassword',
         src: 'updatePassword',
         input: ({ context }) => ({ password: context.values.password }),
-        onDone: { target: 'editing', actions: ['clearValues', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
+        onDone: { target: 'editing', actions: ['clearValues', 'resetFields', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
         onError: {
           target: 'editing',
           actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message, code: (event.error as NewPasswordFailure)?.code }) }],

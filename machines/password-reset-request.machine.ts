@@ -1,12 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, formSteps } from './form-fields'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const resetRequestFields = ['email'] as const
 export type ResetRequestField = (typeof resetRequestFields)[number]
 export type ResetRequestValues = Record<ResetRequestField, string>
 
-/** The form's schema, loaded when the form is first used: its events wait for it. */
+/** The form's schema, loaded when the form is first used (a submit waits for it). */
 export const resetRequestValidator = lazyValidator<ResetRequestValues, FieldProblems<ResetRequestField>>('password reset request', () =>
   withArktypeConfig(() => import('./reset-request-schema')).then(
     ({ resetRequestSchema }) =>
@@ -20,6 +20,7 @@ export type PasswordResetRequestEvent =
   | { type: 'field.blur'; field: ResetRequestField }
   | { type: 'form.submit' }
   | { type: 'form.again' }
+  | { type: 'schema.loaded' }
 
 export interface PasswordResetRequestContext extends FormFields<ResetRequestField> {
   failure: { message?: string } | null
@@ -31,6 +32,11 @@ export const passwordResetRequestMachine = setup({
   types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
   actors: {
     requestPasswordReset: fromPromise<void, { email: string }>(async () => {}),
+    // Provided by the feature's logic: `field.change` for what was typed before the page came to
+    // life; `schema.loaded` once the form's schema is there, and its loading.
+    readTypedValues: fromCallback<PasswordResetRequestEvent>(() => () => {}),
+    watchSchema: fromCallback<PasswordResetRequestEvent>(() => () => {}),
+    loadSchema: fromPromise<void>(async () => {}),
   },
   actions: {
     // Provided by the feature's logic.
@@ -39,24 +45,31 @@ export const passwordResetRequestMachine = setup({
     updateValue: assign(({ context, event }) => form.change(context, event)),
     showProblem: assign(({ context, event }) => form.blur(context, event)),
     showAllProblems: assign(({ context }) => form.showAll(context)),
+    useSchema: assign(({ context }) => form.schemaLoaded(context)),
+    submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
+    isSchemaPending: ({ context }) => form.isSchemaPending(context),
   },
 }).createMachine({
   id: 'passwordResetRequest',
   description: 'Ask for a link to choose a new password. The answer never tells whether an account exists.',
-  context: { values: { email: '' }, problems: emptyFormProblems(resetRequestFields), shown: [], failure: null },
+  context: { ...emptyFormFields(resetRequestFields), failure: null },
+  invoke: [
+    { id: 'typedBeforeStart', src: 'readTypedValues' },
+    { id: 'schema', src: 'watchSchema' },
+  ],
   initial: 'editing',
+  on: fieldTransitions,
   states: {
     editing: {
       description: 'The form waits for the e-mail address.',
       on: {
-        'field.change': { actions: 'updateValue', description: 'The user types the address.' },
-        'field.blur': { actions: 'showProblem', description: 'The user leaves the field: its problem, if any, shows.' },
         'form.submit': [
+          waitForSchema,
           { guard: 'isValid', target: 'sending', actions: 'clearFailure', description: 'Submitted with a valid address.' },
           {
             actions: [
@@ -68,6 +81,7 @@ export const passwordResetRequestMachine = setup({
         ],
       },
     },
+    validating: validatingState,
     sending: {
       description: 'Asking the backend to send the link: the button is disabled.',
       tags: 'busy',

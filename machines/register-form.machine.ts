@@ -1,5 +1,5 @@
-import { assign, fromCallback, fromPromise, setup } from 'xstate'
-import { emptyFormProblems, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps } from './form-fields'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export { PASSWORD_MIN_LENGTH } from './register-rules'
@@ -8,7 +8,7 @@ export const registerFields = ['fullName', 'email', 'password'] as const
 export type RegisterField = (typeof registerFields)[number]
 export type RegisterValues = Record<RegisterField, string>
 
-/** The form's schema, loaded when the form is first used: its events wait for it. */
+/** The form's schema, loaded when the form is first used (a submit waits for it). */
 export const registerValidator = lazyValidator<RegisterValues, FieldProblems<RegisterField>>('registration', () =>
   withArktypeConfig(() => import('./register-schema')).then(
     ({ registerSchema }) =>
@@ -30,13 +30,13 @@ export type RegisterFormEvent =
   | { type: 'field.blur'; field: RegisterField }
   | { type: 'form.submit' }
   | { type: 'google.click' }
+  | { type: 'schema.loaded' }
 
 export interface RegisterFormContext extends FormFields<RegisterField> {
   failure: SignUpFailure | null
 }
 
 const form = formSteps(registerFields, (values: RegisterValues) => registerValidator.validate(values))
-const empty: RegisterValues = { fullName: '', email: '', password: '' }
 const failureOf = (event: unknown) => ((event as { error?: SignUpFailure }).error ?? {}) as SignUpFailure
 
 export const registerFormMachine = setup({
@@ -46,6 +46,9 @@ export const registerFormMachine = setup({
     // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
     // prerendered form before the page came to life.
     readTypedValues: fromCallback<RegisterFormEvent>(() => () => {}),
+    // Provided by the feature's logic: `schema.loaded` once the form's schema is there, and its loading.
+    watchSchema: fromCallback<RegisterFormEvent>(() => () => {}),
+    loadSchema: fromPromise<void>(async () => {}),
     signUpWithGoogle: fromPromise<void>(async () => {}),
   },
   actions: {
@@ -58,17 +61,23 @@ export const registerFormMachine = setup({
     updateValue: assign(({ context, event }) => form.change(context, event)),
     showProblem: assign(({ context, event }) => form.blur(context, event)),
     showAllProblems: assign(({ context }) => form.showAll(context)),
+    useSchema: assign(({ context }) => form.schemaLoaded(context)),
+    submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearFailure: assign({ failure: null }),
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
+    isSchemaPending: ({ context }) => form.isSchemaPending(context),
   },
 }).createMachine({
   id: 'registerForm',
   description: 'Create an account with name, e-mail and password, or with Google.',
-  context: { values: empty, problems: emptyFormProblems(registerFields), shown: [], failure: null },
-  invoke: { id: 'typedBeforeStart', src: 'readTypedValues' },
+  context: { ...emptyFormFields(registerFields), failure: null },
+  invoke: [
+    { id: 'typedBeforeStart', src: 'readTypedValues' },
+    { id: 'schema', src: 'watchSchema' },
+  ],
   initial: 'editing',
   on: fieldTransitions,
   states: {
@@ -76,6 +85,7 @@ export const registerFormMachine = setup({
       description: 'The form waits for the name, the e-mail address and a password.',
       on: {
         'form.submit': [
+          waitForSchema,
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
@@ -88,6 +98,7 @@ export const registerFormMachine = setup({
         'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
       },
     },
+    validating: validatingState,
     submitting: {
       description: 'Creating the account: the button is disabled.',
       tags: 'busy',

@@ -21,7 +21,7 @@ export interface RouteRecord {
   readonly description: MessageDescriptor | undefined
   /** A public page that is of use only with a session in the address: the key of the page a visitor
    * surely without one gets in its place, at once and before the app loads (prerendered into the
-   * page, src/app/boot.ts). Protected pages give such a visitor sign-in, which brings them back. */
+   * page, src/app/page-script/signed-out.ts). Protected pages give such a visitor sign-in, which brings them back. */
   readonly withoutSession?: string
 }
 

@@ -3,6 +3,7 @@ import { useLingui } from '@lingui/react'
 import { type ComponentType, use } from 'react'
 import { hasScope, loadScopes } from '../i18n/i18n'
 import type { CatalogScope } from '../i18n/scopes'
+import { HydrationRegion } from '../components/hydration-region'
 
 export interface RouteView {
   Component: ComponentType
@@ -32,7 +33,11 @@ export function lazyRoute(load: () => Promise<{ default: ComponentType }>, scope
     const { i18n } = useLingui()
     // Suspends (showing the page spinner) until code and messages are there.
     if (!Loaded || !hasScope(i18n, scope)) use(preload(i18n))
-    return Loaded ? <Loaded /> : null
+    return Loaded ? (
+      <HydrationRegion name="page">
+        <Loaded />
+      </HydrationRegion>
+    ) : null
   }
   return { Component, preload }
 }

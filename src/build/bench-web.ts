@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process'
+import { once } from 'node:events'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
@@ -10,6 +11,7 @@ import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
+import { onStop, stopAll } from './stop-on-exit'
 
 // Lighthouse 12 (mobile: simulated slow 4G, 4× CPU slowdown) on the built site, served by the
 // project's own server with its real headers. Every route in both languages, median of N runs.
@@ -18,6 +20,10 @@ import { chromiumFlags, chromiumPath } from './chromium'
 //
 //   npm run bench:web                                   every page, 3 runs
 //   npm run bench:web -- --pages /login,/en/demo --runs 1 --no-build
+//   npm run bench:web -- --dry-run      serve the site and start Chromium as a run does, audit nothing
+//
+// The server runs in this process; it and Chromium stop when the benchmark ends, fails or is
+// interrupted (Ctrl+C, `kill`).
 
 const { values: args } = parseArgs({
   options: {
@@ -25,6 +31,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '3' },
     json: { type: 'string', default: path.join(rootDir, '.local', 'bench-web.json') },
     'no-build': { type: 'boolean', default: false },
+    'dry-run': { type: 'boolean', default: false },
   },
 })
 
@@ -37,12 +44,18 @@ const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : bu
 
 const supabaseUrl = `http://localhost:${process.env.SUPABASE_LOCAL_PORT ?? 54321}`
 const server = serve({ fetch: createSiteServer({ distDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })
-await new Promise((resolve) => server.once('listening', resolve))
+onStop(() => new Promise((done) => server.close(done)))
+await once(server, 'listening')
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
 
-const chrome = await chromeLauncher.launch({
-  chromePath: chromiumPath,
-  chromeFlags: ['--headless=new', ...chromiumFlags],
+// Chromium runs in a process group of its own: this process kills it, also when interrupted.
+const chrome = new chromeLauncher.Launcher({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumFlags] })
+onStop(async () => {
+  const browser = chrome.chromeProcess
+  if (!browser) return
+  const exited = browser.exitCode === null && browser.signalCode === null ? once(browser, 'exit') : undefined
+  chrome.kill()
+  await exited
 })
 
 interface Run {
@@ -62,6 +75,9 @@ interface Run {
   lcpElement: string
   /** Audits of accessibility, best practices and SEO that did not pass. */
   failedAudits: string[]
+  /** The main thread's long tasks (what TBT counts): the script each is attributed to, its start
+   * and its duration (ms, simulated). */
+  longTasks: Array<{ url: string; startTime: number; duration: number }>
 }
 
 const lcpElementOf = (details: unknown): string => {
@@ -96,6 +112,9 @@ async function audit(url: string): Promise<Run> {
     noindex: lhr.audits['is-crawlable']?.score === 0,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; startTime: number; duration: number }> } | undefined)?.items ?? []).map(
+      ({ url: script, startTime, duration }) => ({ url: script.replace(origin, ''), startTime: Math.round(startTime), duration: Math.round(duration) }),
+    ),
     failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     ),
@@ -122,10 +141,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
 
-type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
+type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
 
 function summarise(url: string, all: Run[]): Summary {
-  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'>) => median(all.map((run) => run[key]))
+  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'>) => median(all.map((run) => run[key]))
   const summary: Summary = {
     url,
     performance: pick('performance'),
@@ -159,7 +178,9 @@ function summarise(url: string, all: Run[]): Summary {
 
 const results: Summary[] = []
 try {
-  for (const url of pages) {
+  await chrome.launch()
+  console.error(`${args['dry-run'] ? 'Would audit' : 'Auditing'} ${pages.length} page(s), ${runs} run(s) each, on ${origin}`)
+  for (const url of args['dry-run'] ? [] : pages) {
     const all: Run[] = []
     for (let run = 0; run < runs; run += 1) all.push(await auditWithRetries(url))
     const summary = summarise(url, all)
@@ -167,9 +188,9 @@ try {
     process.stderr.write(`${url}: perf ${summary.performance}, benchmarkIndex ${Math.round(summary.benchmarkIndex)}\n`)
   }
 } finally {
-  await chrome.kill()
-  server.close()
+  await stopAll()
 }
+if (args['dry-run']) process.exit(0)
 
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`

@@ -19,7 +19,7 @@ await build({
 })
 
 // Nothing is prerendered: each page runs the app's entry at once, instead of the page script
-// that starts it after the first paint (src/app/boot.ts).
+// that starts it after the first paint (src/app/page-script/).
 const app = (await readdir(path.join(pseudoDistDir, 'assets'))).find((file) => /^app-[\w-]+\.js$/.test(file))
 if (!app) throw new Error('the pseudo-locale build has no app entry')
 const template = (await readFile(path.join(pseudoDistDir, 'index.html'), 'utf8')).replace(

@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type * as EntryServer from '../app/entry-server'
 import { langs } from '../i18n/lang'
+import { buildPageScripts } from './page-script'
 import { distDir, notFoundFile, pageFile, siteOrigin, ssrDir } from './site'
 
 async function fontPreloads(): Promise<string[]> {
@@ -49,16 +50,20 @@ export async function prerender(): Promise<number> {
   const manifest = JSON.parse(await readFile(path.join(manifestDir, 'manifest.json'), 'utf8')) as Manifest
   const origin = siteOrigin()
   const fonts = await fontPreloads()
-  // What a first paint needs, the HTML and the stylesheet (then the font), is requested before
-  // any script; the page's script requests its modules after that paint (src/app/boot.ts).
+  // What a first paint needs, the HTML and the stylesheet (then the font), is requested first. The
+  // page's script (src/app/page-script/) is a classic script in the head, right after the
+  // stylesheet: it runs before anything can be tapped (and, waiting for the stylesheet as such a
+  // script does, before the first paint, which waits for it anyway), and requests the page's
+  // modules after the first paint. The development server's module script (index.html) goes.
   const stylesheet = /<link rel="stylesheet"[^>]*>/.exec(template)?.[0]
-  const script = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0]
-  if (!stylesheet || !script) throw new Error('index.html lacks its stylesheet or its script')
-  const pageTemplate = template.replace(stylesheet, '').replace(script, '')
+  const devScript = /<script type="module" crossorigin src="[^"]+"><\/script>/.exec(template)?.[0] ?? ''
+  if (!stylesheet) throw new Error('index.html lacks its stylesheet')
+  const pageScripts = await buildPageScripts()
+  const pageTemplate = template.replace(stylesheet, '').replace(devScript, '')
   // What a visitor surely without a session gets on a page that needs one: the page they would be
   // sent to (a signed-in page's sign-in page, which brings them back; the new-password page's form
   // that asks for a link), prerendered into a template that the page's script shows in place, at
-  // that page's address, instead of loading a second page (src/app/boot.ts).
+  // that page's address, instead of loading a second page (src/app/page-script/signed-out.ts).
   const withoutSession = async ({ key, lang }: EntryServer.ResolvedRoute): Promise<string> => {
     const record: EntryServer.RouteRecord = routes[key]
     const target = record.access === 'protected' ? 'login' : (record.withoutSession as EntryServer.RouteKey | undefined)
@@ -73,10 +78,10 @@ export async function prerender(): Promise<number> {
   }
   const write = async (file: string, page: EntryServer.RenderedPage, fallback = '') => {
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const startScript = script.replace('></script>', ` data-modules="${modules.join(' ')}"></script>`)
+    const script = `<script src="${pageScripts[fallback ? 'gated' : 'public']}" data-modules="${modules.join(' ')}"></script>`
     const html = pageTemplate
-      .replace('<html lang="nb">', `<html lang="${page.htmlLang}">`)
-      .replace('<!--app-head-->', [page.head, stylesheet, ...fonts, startScript].join('\n    '))
+      .replace('<html lang="nb">', `<html lang="${page.htmlLang}" data-island="shell">`)
+      .replace('<!--app-head-->', [page.head, stylesheet, script, ...fonts].join('\n    '))
       .replace('<!--app-html-->', page.html)
       .replace('<!--app-without-session-->', fallback)
     await mkdir(path.dirname(file), { recursive: true })

@@ -1,31 +1,47 @@
 // `npm run shots`: a screenshot gallery for people (designers, translators, QA), not a test.
 // Builds the site against its own local stack, serves it, and writes PNGs of every public page in
 // both languages at 390 and 1280 px (or SHOTS_WIDTHS), plus the key states (menu open, a toast, form errors, the
-// dashboard on Free and on Pro, checkout), and a contact sheet: shots/index.html.
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process'
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+// dashboard on Free and on Pro, checkout), and a contact sheet: shots/index.html. The stack, the
+// site and the browser run in this process and stop with it, also on Ctrl+C.
+//
+//   npm run shots -- --pages /,/en/demo --no-build --out /tmp/shots   these pages only, no states
+import { spawnSync } from 'node:child_process'
+import { once } from 'node:events'
+import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { parseArgs } from 'node:util'
+import { serve } from '@hono/node-server'
 import { type Browser, chromium, type Page } from 'playwright'
 import { loadKeys } from '../../supabase/local/jwt.ts'
+import { startLocalStack } from '../server/local-supabase'
+import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
-import { rootDir } from './site'
+import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
+import { onStop, stopAll } from './stop-on-exit'
 
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string' },
+    out: { type: 'string', default: path.join(rootDir, 'shots') },
+    'no-build': { type: 'boolean', default: false },
+  },
+})
 const port = Number(process.env.SHOTS_PORT ?? 5186)
 const stackPort = Number(process.env.SHOTS_STACK_PORT ?? 54332)
 const site = `http://localhost:${port}`
 const stackUrl = `http://localhost:${stackPort}`
-const outDir = path.join(rootDir, 'shots')
+const outDir = path.resolve(args.out)
 // SHOTS_WIDTHS=320,1280 for other widths.
 const widths = (process.env.SHOTS_WIDTHS ?? '390,1280').split(',').map(Number)
-const env = {
-  ...process.env,
+// For the build and for the local stack, which both read them from the environment.
+Object.assign(process.env, {
   PORT: String(port),
   SUPABASE_LOCAL_PORT: String(stackPort),
   SUPABASE_LOCAL_STATE: '.local/shots',
   SUPABASE_LOCAL_FRESH: '1',
   SITE_URL: site,
-}
+})
 
 interface Shot {
   group: string
@@ -91,63 +107,72 @@ async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan
 }
 
 async function main() {
-  const build = spawnSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, env, stdio: 'inherit' })
-  if (build.status !== 0) process.exit(build.status ?? 1)
-  rmSync(outDir, { recursive: true, force: true })
+  if (!args['no-build']) {
+    const build = spawnSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, stdio: 'inherit' })
+    if (build.status !== 0) process.exit(build.status ?? 1)
+  }
+  const publicUrls = builtRoutes()
+    .filter((route) => route.access === 'public')
+    .map((route) => route.url)
+  const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : publicUrls
+  const unknown = pages.filter((page) => !publicUrls.includes(page))
+  if (unknown.length) throw new Error(`not a public page: ${unknown.join(', ')}`)
   mkdirSync(outDir, { recursive: true })
-  const server: ChildProcess = spawn('npx', ['tsx', 'src/server/start.ts'], { cwd: rootDir, env, stdio: 'ignore' })
+  for (const file of readdirSync(outDir)) if (file.endsWith('.png') || file === 'index.html') rmSync(path.join(outDir, file))
+  const stack = await startLocalStack(site)
+  onStop(() => stack.stop())
+  const server = serve({ fetch: createSiteServer({ distDir, supabaseUrl: stack.url }).fetch, port, hostname: '127.0.0.1' })
+  onStop(() => new Promise((done) => server.close(done)))
+  await once(server, 'listening')
+  // This process stops the browser itself, after what else it started.
   const browser = await chromium.launch({
     executablePath: chromiumPath,
     args: chromiumFlags,
+    handleSIGINT: false,
+    handleSIGTERM: false,
+    handleSIGHUP: false,
   })
-  try {
-    for (let tries = 0; ; tries += 1) {
-      if (await fetch(site).then((res) => res.ok, () => false)) break
-      if (tries > 300) throw new Error(`the site did not start on ${site}`)
-      await new Promise((resolve) => setTimeout(resolve, 200))
+  onStop(() => browser.close())
+  console.log(`Shooting ${pages.length} page(s)${args.pages ? '' : ' and the key states'} at ${widths.join(' and ')} px on ${site}`)
+  for (const width of widths) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } })
+    for (const url of pages) {
+      await open(page, url)
+      await shoot(page, `Pages at ${width} px`, url)
     }
-    for (const width of widths) {
-      const page = await browser.newPage({ viewport: { width, height: 900 } })
-      for (const route of builtRoutes().filter((r) => r.access === 'public')) {
-        await open(page, route.url)
-        await shoot(page, `Pages at ${width} px`, route.url)
+    // The key states come with the full set of pages.
+    for (const lang of args.pages ? [] : (['nb', 'en'] as const)) {
+      const prefix = lang === 'en' ? '/en' : ''
+      const states = `States at ${width} px`
+      if (width < 1024) {
+        await open(page, prefix || '/')
+        await page.locator('#mobile-menu-trigger').click()
+        await page.locator('#mobile-menu').waitFor()
+        await shoot(page, states, `${lang} menu open`, false)
       }
-      for (const lang of ['nb', 'en'] as const) {
-        const prefix = lang === 'en' ? '/en' : ''
-        const states = `States at ${width} px`
-        if (width < 1024) {
-          await open(page, prefix || '/')
-          await page.locator('#mobile-menu-trigger').click()
-          await page.locator('#mobile-menu').waitFor()
-          await shoot(page, states, `${lang} menu open`, false)
+      await open(page, `${prefix}/demo`)
+      await page.locator('form[method="post"] button[type="submit"]').click()
+      await page.locator('[aria-invalid="true"]').first().waitFor()
+      await shoot(page, states, `${lang} demo form errors`)
+      await open(page, `${prefix}/login`)
+      await page.locator('#email').fill('nobody@example.no')
+      await page.locator('#password').fill('wrong-password')
+      await page.locator('form button[type="submit"]').click()
+      await page.getByRole('alert').first().waitFor()
+      await shoot(page, states, `${lang} login error toast`, false)
+      for (const plan of ['free', 'pro'] as const) {
+        const signedInPage = await signedIn(browser, width, lang, plan)
+        await shoot(signedInPage, states, `${lang} dashboard ${plan}`)
+        if (plan === 'free') {
+          await open(signedInPage, `${prefix}/checkout-pro`)
+          await shoot(signedInPage, states, `${lang} checkout`)
+          await open(signedInPage, `${prefix}/account`)
+          await shoot(signedInPage, states, `${lang} account`)
         }
-        await open(page, `${prefix}/demo`)
-        await page.locator('form[method="post"] button[type="submit"]').click()
-        await page.locator('[aria-invalid="true"]').first().waitFor()
-        await shoot(page, states, `${lang} demo form errors`)
-        await open(page, `${prefix}/login`)
-        await page.locator('#email').fill('nobody@example.no')
-        await page.locator('#password').fill('wrong-password')
-        await page.locator('form button[type="submit"]').click()
-        await page.getByRole('alert').first().waitFor()
-        await shoot(page, states, `${lang} login error toast`, false)
-        for (const plan of ['free', 'pro'] as const) {
-          const signedInPage = await signedIn(browser, width, lang, plan)
-          await shoot(signedInPage, states, `${lang} dashboard ${plan}`)
-          if (plan === 'free') {
-            await open(signedInPage, `${prefix}/checkout-pro`)
-            await shoot(signedInPage, states, `${lang} checkout`)
-            await open(signedInPage, `${prefix}/account`)
-            await shoot(signedInPage, states, `${lang} account`)
-          }
-          await signedInPage.close()
-        }
+        await signedInPage.close()
       }
-      await page.close()
     }
-  } finally {
-    await browser.close()
-    server.kill('SIGTERM')
+    await page.close()
   }
   const groups = [...new Set(shots.map((shot) => shot.group))]
   const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;')
@@ -176,7 +201,11 @@ ${shots
 </body></html>
 `
   writeFileSync(path.join(outDir, 'index.html'), html)
-  console.log(`\n${shots.length} screenshots; open shots/index.html`)
+  console.log(`\n${shots.length} screenshots; open ${path.relative(process.cwd(), path.join(outDir, 'index.html'))}`)
 }
 
-await main()
+try {
+  await main()
+} finally {
+  await stopAll()
+}

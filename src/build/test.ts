@@ -43,8 +43,9 @@ const steps: Step[] = [
   { name: 'i18n', command: ['npx', 'tsx', 'src/build/i18n-check.ts', '--stale'] },
   vitest('unit and backend tests', 'vitest-unit.json', ['ui', 'node', 'deno']),
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
+  // Before the checks of the build: they run the screenshot and Lighthouse tools briefly.
+  { name: 'browsers', command: ['npx', 'tsx', 'src/build/ensure-browsers.ts', '--engines'] },
   { ...vitest('checks of the build', 'vitest-dist.json', ['dist']), env: e2eStack },
-  { name: 'chromium', command: ['npx', 'tsx', 'src/build/ensure-chromium.ts'] },
   // The site in the pseudo-locale, and the sweep for text that escapes the catalogs.
   { name: 'pseudo-locale build', command: ['npx', 'tsx', 'src/build/build-pseudo.ts'] },
   {

@@ -4,7 +4,7 @@ import { type ComponentType, Suspense, use } from 'react'
 import { createScopedI18n } from '../i18n/i18n'
 import type { CatalogScope } from '../i18n/scopes'
 import { onLocationChange } from '../lib/location-events'
-import * as styles from './island.css'
+import { HydrationRegion } from './hydration-region'
 
 export interface Island {
   Component: ComponentType
@@ -42,10 +42,6 @@ function whenLocationChanges(): Promise<void> {
       resolve()
     })
   })
-}
-
-const markHydrated = (element: HTMLElement | null) => {
-  if (element) element.dataset.hydrated = 'true'
 }
 
 /** A part of a page that needs no JavaScript until someone gets near it: below the fold, the
@@ -92,9 +88,9 @@ export function lazyIsland({ name, load, scope }: IslandDef): Island {
     if (!Loaded || !instance) return null
     return (
       <I18nProvider i18n={instance}>
-        <div data-island={name} className={styles.island} ref={markHydrated}>
+        <HydrationRegion name={name}>
           <Loaded />
-        </div>
+        </HydrationRegion>
       </I18nProvider>
     )
   }

@@ -75,7 +75,21 @@ describe.skipIf(!built)('the order of requests', () => {
       // A module preload in the HTML would compete with the stylesheet for the first paint.
       expect(page, route.url).not.toContain('rel="modulepreload"')
       expect([...page.matchAll(/<script[^>]+src=/g)], route.url).toHaveLength(1)
-      expect(page, route.url).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js" data-modules="[^"]*\/assets\/framework-/)
+      // The page script: a classic one, with the modules it starts after the first paint.
+      const gated = route.access === 'protected' || route.key === 'resetPassword'
+      expect(page, route.url).toMatch(new RegExp(`<script src="/assets/page-script-${gated ? 'gated' : 'public'}-[^"]+\\.js" data-modules="[^"]*/assets/framework-`))
+    }
+  })
+})
+
+describe.skipIf(!built)('the page scripts', () => {
+  it('are classic scripts: one function run at once, importing and exporting nothing, declaring nothing of the window’s', () => {
+    const scripts = readdirSync(path.join(dist, 'assets')).filter((file) => file.startsWith('page-script-'))
+    expect(scripts.map((file) => file.replace(/-[^-]+\.js$/, '')).sort()).toEqual(['page-script-gated', 'page-script-public'])
+    for (const file of scripts) {
+      const code = read(`assets/${file}`)
+      expect(code, file).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);\s*$/)
+      expect(code, file).not.toMatch(/\bimport\b|\bexport\b/)
     }
   })
 })

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { loginFormMachine } from '../../machines/login-form.machine'
 import { registerFormMachine } from '../../machines/register-form.machine'
@@ -30,7 +30,31 @@ vi.mock('../../src/features/auth/actors', async () => {
   }
 })
 
+// The form's schema (loaded on first use in the browser) arrives when the path says so.
+const schema = vi.hoisted(() => ({ arrive: [] as Array<() => void> }))
+vi.mock('../../src/components/form/typed-values', async (importActual) => {
+  const actual = await importActual<typeof import('../../src/components/form/typed-values')>()
+  const { fromCallback, fromPromise } = await import('xstate')
+  return {
+    ...actual,
+    schemaActors: () => ({
+      watchSchema: fromCallback(({ sendBack }) => {
+        schema.arrive.push(() => sendBack({ type: 'schema.loaded' }))
+        return () => {}
+      }),
+      loadSchema: fromPromise(
+        () =>
+          new Promise((resolve, reject) => {
+            pending.runs.loadSchema ??= []
+            pending.runs.loadSchema.push({ resolve, reject })
+          }),
+      ),
+    }),
+  }
+})
+
 const actorFake: Record<string, string> = {
+  loadSchema: 'loadSchema',
   signIn: 'signIn',
   signInWithGoogle: 'google',
   resendConfirmation: 'resend',
@@ -49,13 +73,16 @@ const settleFake = async (event: { type: string; output?: unknown; error?: unkno
 }
 const freshFakes = () => {
   pending.runs = {}
+  schema.arrive = []
 }
+const schemaArrives = () => act(() => schema.arrive.at(-1)?.())
 
 const labels = { email: 'E-post', password: 'Passord', fullName: 'Fullt navn' } as const
 
 const userAction = async (event: { type: string; field?: keyof typeof labels; value?: string }, submit: string, google: string) => {
   if (await settleFake(event)) return
-  if (event.type === 'field.change') fireEvent.change(screen.getByLabelText(labels[event.field!]), { target: { value: event.value } })
+  if (event.type === 'schema.loaded') schemaArrives()
+  else if (event.type === 'field.change') fireEvent.change(screen.getByLabelText(labels[event.field!]), { target: { value: event.value } })
   else if (event.type === 'field.blur') fireEvent.blur(screen.getByLabelText(labels[event.field!]))
   else if (event.type === 'form.submit') fireEvent.click(screen.getByRole('button', { name: submit }))
   else if (event.type === 'google.click') fireEvent.click(screen.getByRole('button', { name: google }))
@@ -83,7 +110,7 @@ testMachinePaths(
     execute: (_, event) => userAction(event as never, 'Logg inn', 'Fortsett med Google'),
     verify: (_, planned) => {
       const state = planned.value as string
-      const busy = ['submitting', 'resending', 'redirectingToGoogle'].includes(state)
+      const busy = ['validating', 'submitting', 'resending', 'redirectingToGoogle'].includes(state)
       if (state === 'signedIn') {
         expect(screen.getByRole('status')).toHaveTextContent('Velkommen tilbake!Du er nå logget inn.')
         // The form's logic navigates the browser's history.
@@ -128,6 +155,7 @@ testMachinePaths(
     execute: async (_, event) => {
       const e = event as { type: string; field?: string; value?: string }
       if (await settleFake(e)) return
+      if (e.type === 'schema.loaded') return schemaArrives()
       const enLabels: Record<string, string> = { fullName: 'Full name', email: 'E-mail', password: 'Password' }
       if (e.type === 'field.change') fireEvent.change(screen.getByLabelText(enLabels[e.field!]!), { target: { value: e.value } })
       else if (e.type === 'field.blur') fireEvent.blur(screen.getByLabelText(enLabels[e.field!]!))

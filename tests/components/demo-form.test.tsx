@@ -1,14 +1,14 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
-import { type DemoFormContext, type DemoFormEvent, demoFormMachine, visibleProblems } from '../../machines/demo-form.machine'
+import { type DemoFormContext, type DemoFormEvent, demoFormMachine, demoValidator, visibleProblems } from '../../machines/demo-form.machine'
 import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse } from '../../supabase/functions/_shared/demo-request'
 import { DemoForm } from '../../src/features/demo/demo-form'
 import { demoFormLogic } from '../../src/features/demo/logic'
 import { focusDemoField } from '../../src/features/demo/dom'
 import { Toaster } from '../../src/components/toaster/toaster'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
-import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { applyOutcome, controllableCallback, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { renderInApp, toasterLoaded } from '../render'
 
@@ -39,8 +39,10 @@ const submitButton = () => within(form()).getByRole('button')
 
 async function start() {
   const send = controllablePromise<DemoResponse, DemoRequest>()
+  const loadSchema = controllablePromise<void>()
+  const schema = controllableCallback<DemoFormEvent>()
   const logic = demoFormLogic.provide({
-    actors: { sendDemoRequest: send.logic },
+    actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic, watchSchema: schema.logic },
     actions: { focusField: (_, { field: name }) => focusDemoField(name) },
   })
   const view = renderInApp(
@@ -51,7 +53,7 @@ async function start() {
     { lang: 'nb' },
   )
   await toasterLoaded()
-  return { send, ...view }
+  return { send, loadSchema, schema, ...view }
 }
 
 const toasts = (role: 'status' | 'alert') =>
@@ -66,8 +68,20 @@ testMachinePaths(
   {
     start,
     // Timers are real here, but typing 2000 characters key by key is slow: fields change at once.
-    execute: async ({ send }, event: EventObject, from: AnyMachineSnapshot) => {
+    execute: async ({ send, loadSchema, schema }, event: EventObject, from: AnyMachineSnapshot) => {
       const before = from.context as DemoFormContext
+      if (event.type === 'schema.loaded') {
+        act(() => schema.emit({ type: 'schema.loaded' }))
+        return
+      }
+      if (event.type.endsWith('.loadSchema')) {
+        const runs = send.runs.length
+        await act(() => applyOutcome(event, { loadSchema }))
+        // Loaded: the submit is taken again (sent, or focus on the first wrong field). Not: a toast.
+        if (event.type.startsWith('xstate.error')) expect(toasts('alert').at(-1)).toBe(nb.failed)
+        else if (send.runs.length === runs) expect(document.activeElement).toHaveAttribute('aria-invalid', 'true')
+        return
+      }
       if (event.type.startsWith('xstate.')) {
         const shownBefore = { status: toasts('status').length, alert: toasts('alert').length }
         await act(() => applyOutcome(event, { sendDemoRequest: send }))
@@ -80,13 +94,17 @@ testMachinePaths(
       const e = event as DemoFormEvent
       if (e.type === 'field.change') fireEvent.change(field(e.field as DemoField), { target: { value: e.value } })
       else if (e.type === 'field.blur') {
-        act(() => field(e.field).focus())
-        act(() => field(e.field).blur())
+        act(() => field(e.field as DemoField).focus())
+        act(() => field(e.field as DemoField).blur())
       } else {
         const runs = send.runs.length
         fireEvent.click(submitButton())
         const firstWrong = DEMO_FIELDS.find((name) => before.problems[name])
-        if (firstWrong) {
+        if (!before.schemaReady) {
+          // Before the form's checks have loaded, the submit waits for them: nothing is sent yet.
+          expect(send.runs.length).toBe(runs)
+          expect(submitButton()).toBeDisabled()
+        } else if (firstWrong) {
           // Nothing is sent; focus moves to the first wrong field, which names its problem.
           expect(send.runs.length).toBe(runs)
           expect(document.activeElement).toBe(field(firstWrong))
@@ -103,7 +121,8 @@ testMachinePaths(
     verify: (_, planned) => {
       const context = planned.context as DemoFormContext
       const shown = visibleProblems(context)
-      const busy = planned.value === 'submitting'
+      const sending = planned.value === 'submitting'
+      const busy = sending || planned.value === 'validating'
       expect(submitButton()).toHaveTextContent(busy ? nb.sending : nb.submit)
       if (busy) expect(submitButton()).toBeDisabled()
       else expect(submitButton()).toBeEnabled()
@@ -126,7 +145,7 @@ testMachinePaths(
           expect(error).toBeEmptyDOMElement()
         }
         if (name !== 'need') {
-          if (busy) expect(input).toHaveAttribute('readonly')
+          if (sending) expect(input).toHaveAttribute('readonly')
           else expect(input).not.toHaveAttribute('readonly')
         }
       }
@@ -136,6 +155,8 @@ testMachinePaths(
 )
 
 describe('Demo form view in English', () => {
+  beforeAll(() => demoValidator.load())
+
   it('labels, need options, the busy label and the toasts are in English', async () => {
     const send = controllablePromise<DemoResponse, DemoRequest>()
     const logic = demoFormLogic.provide({ actors: { sendDemoRequest: send.logic } })
@@ -171,7 +192,7 @@ describe('Demo form view in English', () => {
 
   it('shows the English problem after leaving a field', () => {
     renderInApp(
-      <DemoForm logic={demoFormMachine} />,
+      <DemoForm logic={demoFormLogic} />,
       { lang: 'en' },
     )
     const email = screen.getByLabelText('E-mail')
@@ -179,6 +200,18 @@ describe('Demo form view in English', () => {
     act(() => email.focus())
     act(() => email.blur())
     expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as ola@company.no.')
+  })
+
+  it('never overwrites what a field holds: text the machine has not been told of yet (typed before the page came to life) survives its renders', () => {
+    renderInApp(<DemoForm logic={demoFormLogic} />, { lang: 'en' })
+    const name = screen.getByLabelText('Full name') as HTMLInputElement
+    name.value = 'Kari Rask'
+    const email = screen.getByLabelText('E-mail')
+    fireEvent.change(email, { target: { value: 'kari@' } })
+    act(() => email.focus())
+    act(() => email.blur())
+    expect(email).toHaveAccessibleDescription('Please enter a valid e-mail address, such as ola@company.no.')
+    expect(name).toHaveValue('Kari Rask')
   })
 
   it('keeps the honeypot out of sight and out of the tab order', () => {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
 import { asServiceRole, open, registerAndConfirm, signIn, uniqueEmail } from './stack'
-import { holdAllButPageScript } from './page-script-only'
+import { holdAllButPageScript, holdApp } from './page-script-only'
 
 for (const lang of ['nb', 'en'] as const) {
   const prefix = lang === 'en' ? '/en' : ''
@@ -66,19 +66,12 @@ for (const lang of ['nb', 'en'] as const) {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Lise Holm')
     await page.request.get(confirm, { maxRedirects: 0 })
     await page.evaluate(() => localStorage.clear())
-    // The page's scripts are held back: the visitor types into the prerendered form.
-    let release!: () => void
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    // The app's modules are held back: the visitor types into the prerendered form.
+    const { release } = await holdApp(page, `${prefix}/login`)
     await page.goto(`${prefix}/login`, { waitUntil: 'commit' })
     await page.locator('#email').fill(email)
     await page.locator('#password').fill(password)
-    release()
+    await release()
     await page.locator('html[data-hydrated]').waitFor()
     await expect(page.locator('#email')).toHaveValue(email)
     await page.getByRole('button', { name: text('Logg inn', 'Sign in'), exact: true }).click()

@@ -1,14 +1,12 @@
 import { expect, type Page } from '@playwright/test'
 
-/** Holds back every module a page requests except its own script (the first one, `data-modules`),
- * so that a test sees what the page does before any of the app loads; and records every document
- * the page loads. Checks that the page at `url` carries the page a visitor without a session gets
- * in its place. `release` lets the held modules, and any requested after, through. */
-export async function holdAllButPageScript(page: Page, url: string) {
+/** Holds back every module of the app, everything under /assets/ but the page's own script, so
+ * that a test acts, for certain, before any of the app runs; and records every document the page
+ * loads. `release` lets the held modules, and any requested after, through. */
+export async function holdApp(page: Page, url: string) {
   const html = await (await page.request.get(url)).text()
-  const script = /<script type="module" crossorigin src="([^"]+)"[^>]* data-modules=/.exec(html)?.[1]
-  expect(script).toBeTruthy()
-  expect(html).toContain('<template data-without-session=')
+  const scripts = [...html.matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1])
+  expect(scripts).toHaveLength(1)
   const documents: string[] = []
   page.on('request', (request) => {
     if (request.resourceType() === 'document') documents.push(request.url())
@@ -16,12 +14,20 @@ export async function holdAllButPageScript(page: Page, url: string) {
   const held: Array<() => Promise<void>> = []
   let holding = true
   await page.route('**/assets/*.js', (route) => {
-    if (!holding || new URL(route.request().url()).pathname === script) return route.continue()
+    if (!holding || scripts.includes(new URL(route.request().url()).pathname)) return route.continue()
     held.push(() => route.continue())
   })
   const release = async () => {
     holding = false
-    for (const continueRequest of held) await continueRequest()
+    for (const next of held.splice(0)) await next()
   }
-  return { documents, release }
+  return { html, documents, release }
+}
+
+/** `holdApp`, on a page that carries, for a visitor without a session, the page they get in its
+ * place. */
+export async function holdAllButPageScript(page: Page, url: string) {
+  const held = await holdApp(page, url)
+  expect(held.html).toContain('<template data-without-session=')
+  return held
 }

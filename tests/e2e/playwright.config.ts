@@ -24,7 +24,11 @@ export default defineConfig({
       args: chromiumFlags,
     },
   },
-  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  projects: [
+    { name: 'chromium', testIgnore: 'engines.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // Firefox ESR and WebKit, driven by tests/e2e/engines.ts (Playwright drives only its own builds).
+    { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
+  ],
   webServer: {
     command: 'npx tsx src/server/start.ts',
     cwd: '../..',
@@ -40,6 +44,8 @@ export default defineConfig({
       // Every test's visitors come from 127.0.0.1: GoTrue's per-address limits would stop the suite
       // after about 30 sign-ups (tests/security checks the limits on stacks of their own).
       SUPABASE_LOCAL_RATE_LIMIT_BURST: '100000',
+      // The same for the demo form's limit per client address (its own tests are in tests/security).
+      DEMO_RATE_LIMIT_PER_IP: '100000',
       SITE_URL: baseURL,
     },
   },

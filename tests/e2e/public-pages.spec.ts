@@ -85,7 +85,7 @@ for (const lang of langs) {
         const problems = watchConsole(page)
         await open(page, key, lang)
         const sections = await page
-          .locator('main > section, main > [data-island] > section')
+          .locator('main > [data-island] > section, main > [data-island] > [data-island] > section')
           .evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-section') ?? 'intro'))
         expect(sections).toEqual(structure[key].sections)
         for (const [selector, count] of Object.entries(structure[key].counts)) {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { certainlySignedOut } from '../../src/app/signed-out'
+import { certainlySignedOut } from '../../src/app/page-script/signed-out'
 import { mayHaveSession } from '../../src/lib/auth/session-actors'
 import { AUTH_STORAGE_KEY } from '../../src/lib/supabase'
 

@@ -46,6 +46,14 @@ const change = (field: DemoField, value: string): DemoFormEvent => ({ type: 'fie
  *   the first wrong field until none is left; nothing else.
  */
 export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
+  if (snapshot.matches('validating')) {
+    return [outcome.done('loadSchema'), outcome.error('loadSchema', { message: 'Failed to fetch dynamically imported module' })] as unknown as DemoFormEvent[]
+  }
+  if (!ctx(snapshot).schemaReady) {
+    // Before the schema has loaded: it arrives, a submit waits for it, the main line goes on.
+    const next = DEMO_FIELDS.find((field) => ctx(snapshot).values[field] !== validValues[field])
+    return [{ type: 'schema.loaded' }, { type: 'form.submit' }, ...(next ? [change(next, validValues[next])] : [])]
+  }
   if (snapshot.matches('submitting')) {
     return [
       outcome.done('sendDemoRequest', accepted),
@@ -74,10 +82,11 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
   return events
 }
 
-/** Snapshots are the same state when state, values and the fields whose problems show are. */
+/** Snapshots are the same state when state, values, the fields whose problems show and the
+ * schema's arrival are. */
 export function serializeDemoForm(snapshot: AnyMachineSnapshot): string {
   const context = ctx(snapshot)
-  return JSON.stringify([snapshot.value, context.values, context.shown])
+  return JSON.stringify([snapshot.value, context.values, context.shown, context.schemaReady])
 }
 
 /** Names a state for readers: where the form is, which fields are wrong, which problems show. */
@@ -86,7 +95,8 @@ export function demoFormLabel(snapshot: AnyMachineSnapshot): string {
   const wrong = DEMO_FIELDS.filter((field) => context.problems[field]).map((field) => `${field} ${context.problems[field]}`)
   const shown = Object.keys(visibleProblems(context))
   const what = isEmpty(context) ? 'empty' : wrong.length ? `wrong: ${wrong.join(', ')}` : 'all valid'
-  return `${snapshot.value as string} (${what}${shown.length ? `; showing ${shown.join(', ')}` : ''})`
+  const checks = context.schemaReady ? '' : ', checks not loaded'
+  return `${snapshot.value as string} (${what}${shown.length ? `; showing ${shown.join(', ')}` : ''}${checks})`
 }
 
 export const fieldOf = (event: DemoFormEvent): DemoInput | undefined => ('field' in event ? event.field : undefined)

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor } from 'xstate'
-import { type DemoFormContext, type DemoFormEvent, demoFormMachine, emptyValues, visibleProblems } from '../../machines/demo-form.machine'
+import { type DemoFormContext, type DemoFormEvent, demoFormMachine, emptyValues, firstInvalid, visibleProblems } from '../../machines/demo-form.machine'
 import type { DemoRequest, DemoResponse } from '../../supabase/functions/_shared/demo-request'
 import { connectDemoForm } from '../../src/features/demo/connect'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
@@ -9,21 +9,24 @@ import { demoFormEvents, demoFormLabel, invalidValues, serializeDemoForm, validV
 
 const labels = { submit: 'Book demo', sending: 'Sending...' }
 
-function startDemoForm() {
+function startDemoForm({ schemaLoaded = false } = {}) {
   const send = controllablePromise<DemoResponse, DemoRequest>()
-  const effects = { notifySuccess: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn() }
+  const loadSchema = controllablePromise<void>()
+  const effects = { notifySuccess: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn(), resetFields: vi.fn() }
   const actor = createActor(
     demoFormMachine.provide({
-      actors: { sendDemoRequest: send.logic },
+      actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic },
       actions: {
         notifySuccess: effects.notifySuccess,
         notifyFailure: effects.notifyFailure,
         focusField: (_, { field }) => effects.focusField(field),
+        resetFields: effects.resetFields,
       },
     }),
     { input: { language: 'en' } },
   ).start()
-  return { actor, send, effects }
+  if (schemaLoaded) actor.send({ type: 'schema.loaded' })
+  return { actor, send, loadSchema, effects }
 }
 
 testMachinePaths(
@@ -31,21 +34,39 @@ testMachinePaths(
   demoFormMachine,
   { events: demoFormEvents, serialize: serializeDemoForm, label: demoFormLabel },
   {
-    start: startDemoForm,
-    execute: async ({ actor, send, effects }, event, from) => {
+    start: () => startDemoForm(),
+    execute: async ({ actor, send, loadSchema, effects }, event, from) => {
       for (const effect of Object.values(effects)) effect.mockClear()
       const before = from.context as DemoFormContext
+      const runs = send.runs.length
+      if (event.type === 'xstate.done.actor.loadSchema' || event.type === 'xstate.error.actor.loadSchema') {
+        await applyOutcome(event, { loadSchema })
+        // Loaded: the submit is taken again, with every problem known. Not loaded: nothing is sent.
+        const loaded = event.type.startsWith('xstate.done')
+        const wrong = loaded ? firstInvalid(actor.getSnapshot().context.problems) : undefined
+        expect(send.runs.length - runs).toBe(loaded && !wrong ? 1 : 0)
+        expect(effects.focusField.mock.calls).toEqual(wrong ? [[wrong]] : [])
+        expect(effects.notifyFailure).toHaveBeenCalledTimes(loaded ? 0 : 1)
+        return
+      }
       if (await applyOutcome(event, { sendDemoRequest: send })) {
         const accepted = event.type.startsWith('xstate.done') && (event as unknown as { output: DemoResponse }).output.ok
         expect(effects.notifySuccess).toHaveBeenCalledTimes(accepted ? 1 : 0)
         expect(effects.notifyFailure).toHaveBeenCalledTimes(accepted ? 0 : 1)
         // Cleared on success, kept as typed on failure.
         expect(actor.getSnapshot().context.values).toEqual(accepted ? emptyValues : before.values)
+        // The page's fields are emptied with the machine's.
+        expect(effects.resetFields).toHaveBeenCalledTimes(accepted ? 1 : 0)
         return
       }
-      const runs = send.runs.length
       actor.send(event as DemoFormEvent)
       if (event.type !== 'form.submit') return
+      if (!before.schemaReady) {
+        // Before the schema has loaded, a submit waits for it.
+        expect(loadSchema.runs).toHaveLength(1)
+        expect(send.runs.length).toBe(runs)
+        return
+      }
       const firstWrong = (['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const).find((f) => before.problems[f])
       if (firstWrong) {
         // Invalid input never leaves the browser; focus goes to the first wrong field.
@@ -73,8 +94,12 @@ testMachinePaths(
       expect(snapshot.value).toEqual(planned.value)
       expect(snapshot.context.values).toEqual(expected.values)
       expect(visibleProblems(snapshot.context)).toEqual(visibleProblems(expected))
-      const busy = planned.value === 'submitting'
-      expect(snapshot.hasTag('busy')).toBe(busy)
+      expect(snapshot.context.schemaReady).toBe(expected.schemaReady)
+      const sending = planned.value === 'submitting'
+      // While the checks load before a submit, the button waits too; the fields stay editable.
+      const busy = sending || planned.value === 'validating'
+      expect(snapshot.hasTag('busy')).toBe(sending)
+      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
       // A second submit while one is in flight is not possible.
       expect(snapshot.can({ type: 'form.submit' })).toBe(!busy)
       const api = connectDemoForm(snapshot, actor.send, labels)
@@ -87,7 +112,7 @@ testMachinePaths(
         expect(props['aria-invalid']).toBe(shown ? true : undefined)
         expect(props['aria-describedby']?.includes(`demo-${field}-error`) ?? false).toBe(Boolean(shown))
         expect(api.getErrorProps(field)['aria-live']).toBe('polite')
-        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(busy)
+        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(sending)
       }
     },
     stop: ({ actor }) => actor.stop(),
@@ -96,7 +121,7 @@ testMachinePaths(
 
 describe('demoForm machine, beyond the paths', () => {
   it('ignores a second submit while the first is in flight', () => {
-    const { actor, send } = startDemoForm()
+    const { actor, send } = startDemoForm({ schemaLoaded: true })
     for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
     actor.send({ type: 'form.submit' })
     actor.send({ type: 'form.submit' })
@@ -104,20 +129,34 @@ describe('demoForm machine, beyond the paths', () => {
     expect(actor.getSnapshot().value).toBe('submitting')
   })
 
-  it('keeps what was typed while sending (fields are read-only) and after a failure', async () => {
-    const { actor, send } = startDemoForm()
+  it('sends what the fields held at the submit, and keeps what they hold after a failure', async () => {
+    const { actor, send } = startDemoForm({ schemaLoaded: true })
     for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
     actor.send({ type: 'form.submit' })
-    actor.send({ type: 'field.change', field: 'name', value: 'Someone else' })
-    expect(actor.getSnapshot().context.values.name).toBe(validValues.name)
+    // The select has no read-only state: a change while sending is the field's, kept for a retry.
+    actor.send({ type: 'field.change', field: 'need', value: 'content' })
+    expect(send.runs.at(-1)!.input.need).toBe(validValues.need)
     send.reject(new Error('offline'))
     await new Promise((resolve) => setImmediate(resolve))
     expect(actor.getSnapshot().value).toBe('failed')
+    expect(actor.getSnapshot().context.values).toEqual({ ...validValues, need: 'content', website: '' })
+  })
+
+  it('keeps what is typed before its schema has loaded, and sends it once the schema is there', async () => {
+    const { actor, send, loadSchema } = startDemoForm()
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
     expect(actor.getSnapshot().context.values).toEqual({ ...validValues, website: '' })
+    actor.send({ type: 'form.submit' })
+    expect(actor.getSnapshot().value).toBe('validating')
+    expect(send.runs).toHaveLength(0)
+    loadSchema.resolve()
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(send.runs).toHaveLength(1)
   })
 
   it('sends the honeypot as it was filled in (the server drops such requests)', () => {
-    const { actor, send } = startDemoForm()
+    const { actor, send } = startDemoForm({ schemaLoaded: true })
     for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
     actor.send({ type: 'field.change', field: 'website', value: 'http://spam.example' })
     actor.send({ type: 'form.submit' })
@@ -125,7 +164,7 @@ describe('demoForm machine, beyond the paths', () => {
   })
 
   it('names each invalid example by the problem the schema gives it', () => {
-    const { actor } = startDemoForm()
+    const { actor } = startDemoForm({ schemaLoaded: true })
     for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
     for (const [field, { value, problem }] of Object.entries(invalidValues)) {
       actor.send({ type: 'field.change', field: field as never, value })

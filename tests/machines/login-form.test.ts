@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type LoginFormEvent, loginFormMachine } from '../../machines/login-form.machine'
-import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { type LoginFormContext, type LoginFormEvent, loginFormMachine, loginValidator } from '../../machines/login-form.machine'
+import { applyOutcome, controllablePromise, expectSubmitted } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'
 
@@ -15,6 +15,7 @@ testMachinePaths(
         signIn: controllablePromise<void, { email: string; password: string }>(),
         signInWithGoogle: controllablePromise<void>(),
         resendConfirmation: controllablePromise<void, { email: string }>(),
+        loadSchema: controllablePromise<void>(),
       }
       const effects = {
         notifySignedIn: vi.fn(),
@@ -26,7 +27,12 @@ testMachinePaths(
       }
       const actor = createActor(
         loginFormMachine.provide({
-          actors: { signIn: fakes.signIn.logic, signInWithGoogle: fakes.signInWithGoogle.logic, resendConfirmation: fakes.resendConfirmation.logic },
+          actors: {
+            signIn: fakes.signIn.logic,
+            signInWithGoogle: fakes.signInWithGoogle.logic,
+            resendConfirmation: fakes.resendConfirmation.logic,
+            loadSchema: fakes.loadSchema.logic,
+          },
           actions: {
             notifySignedIn: effects.notifySignedIn,
             notifyFailure: (_, p) => effects.notifyFailure(p.message),
@@ -41,7 +47,11 @@ testMachinePaths(
     },
     execute: async ({ actor, fakes, effects }, event, from) => {
       for (const effect of Object.values(effects)) effect.mockClear()
+      const signIns = fakes.signIn.runs.length
       if (await applyOutcome(event, fakes)) {
+        const context = from.context as LoginFormContext
+        // The schema has loaded after a submit: the submit is taken again.
+        if (event.type === 'xstate.done.actor.loadSchema') expectSubmitted(loginValidator.validate(context.values), effects.focusField, fakes.signIn.runs.length - signIns)
         if (event.type === 'xstate.error.actor.signIn' && !(event as unknown as { error: { unconfirmed?: boolean } }).error.unconfirmed)
           expect(effects.notifyFailure).toHaveBeenCalledWith('Invalid login credentials')
         if (event.type === 'xstate.done.actor.signIn') {
@@ -53,11 +63,12 @@ testMachinePaths(
         return
       }
       actor.send(event as LoginFormEvent)
-      if (event.type === 'form.submit' && from.matches('editing')) {
-        const invalid = Object.keys((from.context as { problems: object }).problems).length > 0
-        // Invalid input never reaches the backend; focus goes to the first invalid field.
-        if (invalid) expect(effects.focusField).toHaveBeenCalledOnce()
-        else expect(fakes.signIn.runs.at(-1)?.input).toEqual((from.context as { values: object }).values)
+      const context = from.context as LoginFormContext
+      // Before the schema has loaded, a submit waits for it; then it is taken as any other.
+      if (event.type === 'form.submit' && from.matches('editing') && !context.schemaReady) expect(fakes.loadSchema.runs).toHaveLength(1)
+      if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady) {
+        expectSubmitted(context.problems, effects.focusField, fakes.signIn.runs.length - signIns)
+        if (fakes.signIn.runs.length > signIns) expect(fakes.signIn.runs.at(-1)?.input).toEqual(context.values)
       }
     },
     verify: ({ actor }, planned) => {
@@ -65,7 +76,9 @@ testMachinePaths(
       expect(snapshot.value).toEqual(planned.value)
       expect(snapshot.context.values).toEqual(planned.context.values)
       expect(snapshot.context.shown).toEqual(planned.context.shown)
+      expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
       expect(snapshot.hasTag('busy')).toBe(['submitting', 'resending', 'redirectingToGoogle'].includes(planned.value as string))
+      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
     },
     stop: ({ actor }) => actor.stop(),
   },

@@ -1,22 +1,23 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type NewPasswordEvent, newPasswordMachine } from '../../machines/new-password.machine'
+import { type NewPasswordContext, type NewPasswordEvent, newPasswordMachine, newPasswordValidator } from '../../machines/new-password.machine'
 import { machineModels } from '../model/catalogue'
-import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, expectSubmitted } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 
 testMachinePaths('newPassword machine', newPasswordMachine, machineModels.newPassword.options, {
   start: () => {
-    const fakes = { updatePassword: controllablePromise<void, { password: string }>() }
-    const effects = { notifySaved: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn(), goToApp: vi.fn() }
+    const fakes = { updatePassword: controllablePromise<void, { password: string }>(), loadSchema: controllablePromise<void>() }
+    const effects = { notifySaved: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn(), goToApp: vi.fn(), resetFields: vi.fn() }
     const actor = createActor(
       newPasswordMachine.provide({
-        actors: { updatePassword: fakes.updatePassword.logic },
+        actors: { updatePassword: fakes.updatePassword.logic, loadSchema: fakes.loadSchema.logic },
         actions: {
           notifySaved: effects.notifySaved,
           notifyFailure: (_, p) => effects.notifyFailure(p.message),
           focusField: (_, p) => effects.focusField(p.field),
           goToApp: effects.goToApp,
+          resetFields: effects.resetFields,
         },
       }),
     ).start()
@@ -24,19 +25,26 @@ testMachinePaths('newPassword machine', newPasswordMachine, machineModels.newPas
   },
   execute: async ({ actor, fakes, effects }, event, from) => {
     for (const effect of Object.values(effects)) effect.mockClear()
+    const context = from.context as NewPasswordContext
+    const saves = fakes.updatePassword.runs.length
     if (await applyOutcome(event, fakes)) {
-      if (event.type === 'xstate.error.actor.updatePassword') expect(effects.notifyFailure).toHaveBeenCalledOnce()
+      if (event.type === 'xstate.error.actor.updatePassword' || event.type === 'xstate.error.actor.loadSchema') expect(effects.notifyFailure).toHaveBeenCalledOnce()
       if (event.type === 'xstate.done.actor.updatePassword') {
         expect(effects.notifySaved).toHaveBeenCalledOnce()
         expect(effects.goToApp).toHaveBeenCalledOnce()
+        // The page's field is emptied with the machine's.
+        expect(effects.resetFields).toHaveBeenCalledOnce()
       }
+      // The schema has loaded after a submit: the submit is taken again.
+      if (event.type === 'xstate.done.actor.loadSchema')
+        expectSubmitted(newPasswordValidator.validate(context.values), effects.focusField, fakes.updatePassword.runs.length - saves)
       return
     }
     actor.send(event as NewPasswordEvent)
-    if (event.type === 'form.submit' && from.matches('editing')) {
-      const invalid = Object.keys((from.context as { problems: object }).problems).length > 0
-      if (invalid) expect(effects.focusField).toHaveBeenCalledWith('password')
-      else expect(fakes.updatePassword.runs.at(-1)?.input).toEqual((from.context as { values: object }).values)
+    if (event.type === 'form.submit' && from.matches('editing') && !context.schemaReady) expect(fakes.loadSchema.runs).toHaveLength(1)
+    if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady) {
+      expectSubmitted(context.problems, effects.focusField, fakes.updatePassword.runs.length - saves)
+      if (fakes.updatePassword.runs.length > saves) expect(fakes.updatePassword.runs.at(-1)?.input).toEqual(context.values)
     }
   },
   verify: ({ actor }, planned) => {
@@ -44,7 +52,9 @@ testMachinePaths('newPassword machine', newPasswordMachine, machineModels.newPas
     expect(snapshot.value).toEqual(planned.value)
     expect(snapshot.context.values).toEqual(planned.context.values)
     expect(snapshot.context.shown).toEqual(planned.context.shown)
+    expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
     expect(snapshot.hasTag('busy')).toBe(planned.value === 'saving')
+    expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
     expect(snapshot.hasTag('loading')).toBe(planned.value === 'checking')
   },
   stop: ({ actor }) => actor.stop(),

@@ -1,17 +1,22 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type PasswordResetRequestEvent, passwordResetRequestMachine } from '../../machines/password-reset-request.machine'
+import {
+  type PasswordResetRequestContext,
+  type PasswordResetRequestEvent,
+  passwordResetRequestMachine,
+  resetRequestValidator,
+} from '../../machines/password-reset-request.machine'
 import { machineModels } from '../model/catalogue'
-import { applyOutcome, controllablePromise } from '../model/fake-actors'
+import { applyOutcome, controllablePromise, expectSubmitted } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 
 testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, machineModels.passwordResetRequest.options, {
   start: () => {
-    const fakes = { requestPasswordReset: controllablePromise<void, { email: string }>() }
+    const fakes = { requestPasswordReset: controllablePromise<void, { email: string }>(), loadSchema: controllablePromise<void>() }
     const effects = { notifyFailure: vi.fn(), focusField: vi.fn() }
     const actor = createActor(
       passwordResetRequestMachine.provide({
-        actors: { requestPasswordReset: fakes.requestPasswordReset.logic },
+        actors: { requestPasswordReset: fakes.requestPasswordReset.logic, loadSchema: fakes.loadSchema.logic },
         actions: { notifyFailure: (_, p) => effects.notifyFailure(p.message), focusField: (_, p) => effects.focusField(p.field) },
       }),
     ).start()
@@ -19,16 +24,21 @@ testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, ma
   },
   execute: async ({ actor, fakes, effects }, event, from) => {
     for (const effect of Object.values(effects)) effect.mockClear()
+    const context = from.context as PasswordResetRequestContext
+    const requests = fakes.requestPasswordReset.runs.length
     if (await applyOutcome(event, fakes)) {
-      if (event.type === 'xstate.error.actor.requestPasswordReset') expect(effects.notifyFailure).toHaveBeenCalledOnce()
+      if (event.type === 'xstate.error.actor.requestPasswordReset' || event.type === 'xstate.error.actor.loadSchema') expect(effects.notifyFailure).toHaveBeenCalledOnce()
+      // The schema has loaded after a submit: the submit is taken again.
+      if (event.type === 'xstate.done.actor.loadSchema')
+        expectSubmitted(resetRequestValidator.validate(context.values), effects.focusField, fakes.requestPasswordReset.runs.length - requests)
       return
     }
     actor.send(event as PasswordResetRequestEvent)
-    if (event.type === 'form.submit' && from.matches('editing')) {
-      const invalid = Object.keys((from.context as { problems: object }).problems).length > 0
+    if (event.type === 'form.submit' && from.matches('editing') && !context.schemaReady) expect(fakes.loadSchema.runs).toHaveLength(1)
+    if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady) {
       // An invalid address never reaches the backend; focus goes to the field.
-      if (invalid) expect(effects.focusField).toHaveBeenCalledWith('email')
-      else expect(fakes.requestPasswordReset.runs.at(-1)?.input).toEqual({ email: (from.context as { values: { email: string } }).values.email })
+      expectSubmitted(context.problems, effects.focusField, fakes.requestPasswordReset.runs.length - requests)
+      if (fakes.requestPasswordReset.runs.length > requests) expect(fakes.requestPasswordReset.runs.at(-1)?.input).toEqual({ email: context.values.email })
     }
   },
   verify: ({ actor }, planned) => {
@@ -36,7 +46,9 @@ testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, ma
     expect(snapshot.value).toEqual(planned.value)
     expect(snapshot.context.values).toEqual(planned.context.values)
     expect(snapshot.context.shown).toEqual(planned.context.shown)
+    expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
     expect(snapshot.hasTag('busy')).toBe(planned.value === 'sending')
+    expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
   },
   stop: ({ actor }) => actor.stop(),
 })

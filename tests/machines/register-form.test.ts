@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
-import { type RegisterFormEvent, registerFormMachine } from '../../machines/register-form.machine'
-import { applyOutcome, controllablePromise, } from '../model/fake-actors'
+import { type RegisterFormContext, type RegisterFormEvent, registerFormMachine, registerValidator } from '../../machines/register-form.machine'
+import { applyOutcome, controllablePromise, expectSubmitted } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'
 
@@ -12,11 +12,15 @@ testMachinePaths(
   machineModels.registerForm.options,
   {
     start: () => {
-      const fakes = { signUp: controllablePromise<void, { fullName: string; email: string; password: string }>(), signUpWithGoogle: controllablePromise<void>() }
+      const fakes = {
+        signUp: controllablePromise<void, { fullName: string; email: string; password: string }>(),
+        signUpWithGoogle: controllablePromise<void>(),
+        loadSchema: controllablePromise<void>(),
+      }
       const effects = { notifyRegistered: vi.fn(), notifyFailure: vi.fn(), notifyGoogleFailure: vi.fn(), focusField: vi.fn(), goToLogin: vi.fn() }
       const actor = createActor(
         registerFormMachine.provide({
-          actors: { signUp: fakes.signUp.logic, signUpWithGoogle: fakes.signUpWithGoogle.logic },
+          actors: { signUp: fakes.signUp.logic, signUpWithGoogle: fakes.signUpWithGoogle.logic, loadSchema: fakes.loadSchema.logic },
           actions: {
             notifyRegistered: effects.notifyRegistered,
             notifyFailure: (_, p) => effects.notifyFailure(p.message),
@@ -31,7 +35,11 @@ testMachinePaths(
     execute: async ({ actor, fakes, effects }, event, from) => {
       for (const effect of Object.values(effects)) effect.mockClear()
       const runsBefore = fakes.signUp.runs.length
+      const context = from.context as RegisterFormContext
       if (await applyOutcome(event, fakes)) {
+        // The schema has loaded after a submit: the submit is taken again.
+        if (event.type === 'xstate.done.actor.loadSchema')
+          expectSubmitted(registerValidator.validate(context.values), effects.focusField, fakes.signUp.runs.length - runsBefore)
         if (event.type === 'xstate.done.actor.signUp') {
           expect(effects.notifyRegistered).toHaveBeenCalledOnce()
           expect(effects.goToLogin).toHaveBeenCalledOnce()
@@ -43,16 +51,16 @@ testMachinePaths(
         return
       }
       actor.send(event as RegisterFormEvent)
-      if (event.type === 'form.submit' && from.matches('editing')) {
-        const valid = Object.keys((from.context as { problems: object }).problems).length === 0
-        // A short password (or any invalid field) is rejected before any request.
-        expect(fakes.signUp.runs.length).toBe(runsBefore + (valid ? 1 : 0))
-      }
+      if (event.type === 'form.submit' && from.matches('editing') && !context.schemaReady) expect(fakes.loadSchema.runs).toHaveLength(1)
+      // A short password (or any invalid field) is rejected before any request.
+      if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady)
+        expectSubmitted(context.problems, effects.focusField, fakes.signUp.runs.length - runsBefore)
     },
     verify: ({ actor }, planned) => {
       const snapshot = actor.getSnapshot()
       expect(snapshot.value).toEqual(planned.value)
       expect(snapshot.context.values).toEqual(planned.context.values)
+      expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
     },
     stop: ({ actor }) => actor.stop(),
   },

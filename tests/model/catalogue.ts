@@ -25,7 +25,7 @@ import { faqEvents, faqLabel, faqMachineWith } from '../machines/faq-accordion.m
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
 import { outcome } from './fake-actors'
-import type { PathOptions } from './paths'
+import type { PathOptions, PlannedEvent } from './paths'
 import { newPasswordValidator } from '../../machines/new-password.machine'
 import { resetRequestValidator } from '../../machines/password-reset-request.machine'
 
@@ -40,11 +40,28 @@ export interface MachineModel {
   options: PathOptions & { inputs?: unknown[] }
 }
 
-/** A form machine's state: where it is, what was typed, what shows, what failed. */
+/** A form machine's state: where it is, what was typed, what shows, what failed, whether its
+ * schema has loaded. */
 export const serializeForm = (snapshot: AnyMachineSnapshot) => {
-  const { values, problems, shown, failure } = snapshot.context as { values: object; problems: object; shown: string[]; failure: unknown }
-  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)}`
+  const { values, problems, shown, failure, schemaReady } = snapshot.context as FormContext & { failure?: unknown }
+  return `${JSON.stringify(snapshot.value)} ${JSON.stringify(values)} ${Object.keys(problems).join()} ${shown.join()} ${JSON.stringify(failure)} ${schemaReady}`
 }
+
+type FormContext = { values: Record<string, string>; problems: object; shown: string[]; schemaReady: boolean }
+type FieldChange = { type: 'field.change'; field: string; value: string }
+
+/** A form's events, before and after its schema has loaded. Before: the schema arriving, a submit
+ * (which waits for it), filling in the `fill` values, and the form's other buttons; while it loads
+ * after a submit: its outcomes; after: `events`. */
+export const formEvents =
+  (events: PlannedEvent[], fill: FieldChange[]) =>
+  (snapshot: AnyMachineSnapshot): PlannedEvent[] => {
+    const { schemaReady, values } = snapshot.context as FormContext
+    if (snapshot.matches('validating')) return [outcome.done('loadSchema'), outcome.error('loadSchema', { message: 'Failed to fetch dynamically imported module' })]
+    if (schemaReady) return events
+    const others = events.filter((event) => !/^(field|form)\.|^xstate\./.test(event.type))
+    return [{ type: 'schema.loaded' }, { type: 'form.submit' }, ...fill.filter((change) => values[change.field] !== change.value), ...others]
+  }
 
 export const sampleToasts: Toast[] = [
   { id: 'a', title: 'Takk!', description: 'Vi tar kontakt innen 24 timer.', variant: 'default' },
@@ -158,21 +175,27 @@ export const machineModels = {
     file: 'login-form',
     machine: loginFormMachine,
     options: {
-      events: [
-        { type: 'field.change', field: 'email', value: 'kari@example.no' },
-        { type: 'field.change', field: 'email', value: 'not-an-email' },
-        { type: 'field.change', field: 'password', value: 'hemmelig1' },
-        { type: 'field.blur', field: 'email' },
-        { type: 'form.submit' },
-        { type: 'google.click' },
-        { type: 'resend.click' },
-        outcome.done('signIn'),
-        outcome.error('signIn', { message: 'Invalid login credentials' }),
-        outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
-        outcome.done('resendConfirmation'),
-        outcome.error('resendConfirmation', { message: 'Too many requests' }),
-        outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
-      ],
+      events: formEvents(
+        [
+          { type: 'field.change', field: 'email', value: 'kari@example.no' },
+          { type: 'field.change', field: 'email', value: 'not-an-email' },
+          { type: 'field.change', field: 'password', value: 'hemmelig1' },
+          { type: 'field.blur', field: 'email' },
+          { type: 'form.submit' },
+          { type: 'google.click' },
+          { type: 'resend.click' },
+          outcome.done('signIn'),
+          outcome.error('signIn', { message: 'Invalid login credentials' }),
+          outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
+          outcome.done('resendConfirmation'),
+          outcome.error('resendConfirmation', { message: 'Too many requests' }),
+          outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
+        ],
+        [
+          { type: 'field.change', field: 'email', value: 'kari@example.no' },
+          { type: 'field.change', field: 'password', value: 'hemmelig1' },
+        ],
+      ),
       serialize: serializeForm,
     },
   },
@@ -180,18 +203,25 @@ export const machineModels = {
     file: 'register-form',
     machine: registerFormMachine,
     options: {
-      events: [
-        { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
-        { type: 'field.change', field: 'email', value: 'kari@example.no' },
-        { type: 'field.change', field: 'password', value: 'hemmelig1' },
-        { type: 'field.change', field: 'password', value: 'kort' },
-        { type: 'field.blur', field: 'password' },
-        { type: 'form.submit' },
-        { type: 'google.click' },
-        outcome.done('signUp'),
-        outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
-        outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
-      ],
+      events: formEvents(
+        [
+          { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
+          { type: 'field.change', field: 'email', value: 'kari@example.no' },
+          { type: 'field.change', field: 'password', value: 'hemmelig1' },
+          { type: 'field.change', field: 'password', value: 'kort' },
+          { type: 'field.blur', field: 'password' },
+          { type: 'form.submit' },
+          { type: 'google.click' },
+          outcome.done('signUp'),
+          outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
+          outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
+        ],
+        [
+          { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
+          { type: 'field.change', field: 'email', value: 'kari@example.no' },
+          { type: 'field.change', field: 'password', value: 'hemmelig1' },
+        ],
+      ),
       serialize: serializeForm,
       limit: 5000,
     },
@@ -200,15 +230,18 @@ export const machineModels = {
     file: 'password-reset-request',
     machine: passwordResetRequestMachine,
     options: {
-      events: [
-        { type: 'field.change', field: 'email', value: 'kari@example.no' },
-        { type: 'field.change', field: 'email', value: 'not-an-email' },
-        { type: 'field.blur', field: 'email' },
-        { type: 'form.submit' },
-        { type: 'form.again' },
-        outcome.done('requestPasswordReset'),
-        outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
-      ],
+      events: formEvents(
+        [
+          { type: 'field.change', field: 'email', value: 'kari@example.no' },
+          { type: 'field.change', field: 'email', value: 'not-an-email' },
+          { type: 'field.blur', field: 'email' },
+          { type: 'form.submit' },
+          { type: 'form.again' },
+          outcome.done('requestPasswordReset'),
+          outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
+        ],
+        [{ type: 'field.change', field: 'email', value: 'kari@example.no' }],
+      ),
       serialize: serializeForm,
     },
   },
@@ -216,16 +249,19 @@ export const machineModels = {
     file: 'new-password',
     machine: newPasswordMachine,
     options: {
-      events: [
-        { type: 'session.ready' },
-        { type: 'session.missing' },
-        { type: 'field.change', field: 'password', value: 'nytt-Fjell-9' },
-        { type: 'field.change', field: 'password', value: 'kort' },
-        { type: 'field.blur', field: 'password' },
-        { type: 'form.submit' },
-        outcome.done('updatePassword'),
-        outcome.error('updatePassword', { message: 'New password should be different from the old password.' }),
-      ],
+      events: formEvents(
+        [
+          { type: 'session.ready' },
+          { type: 'session.missing' },
+          { type: 'field.change', field: 'password', value: 'nytt-Fjell-9' },
+          { type: 'field.change', field: 'password', value: 'kort' },
+          { type: 'field.blur', field: 'password' },
+          { type: 'form.submit' },
+          outcome.done('updatePassword'),
+          outcome.error('updatePassword', { message: 'New password should be different from the old password.' }),
+        ],
+        [{ type: 'field.change', field: 'password', value: 'nytt-Fjell-9' }],
+      ),
       serialize: serializeForm,
     },
   },

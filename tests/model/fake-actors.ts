@@ -1,4 +1,5 @@
-import { fromPromise } from 'xstate'
+import { expect } from 'vitest'
+import { type EventObject, fromCallback, fromPromise } from 'xstate'
 
 /** A `fromPromise` stand-in whose runs the test settles: `resolve`/`reject` settle the latest run. */
 export function controllablePromise<TOutput = void, TInput = unknown>() {
@@ -19,6 +20,24 @@ export function controllablePromise<TOutput = void, TInput = unknown>() {
     runs,
     resolve: (value: TOutput) => latest().resolve(value),
     reject: (error: unknown) => latest().reject(error),
+  }
+}
+
+/** A `fromCallback` stand-in through which the test sends its parent events (`emit`). */
+export function controllableCallback<TEvent extends EventObject>() {
+  let sendBack: ((event: TEvent) => void) | undefined
+  const logic = fromCallback<TEvent>(({ sendBack: send }) => {
+    sendBack = send as (event: TEvent) => void
+    return () => {
+      sendBack = undefined
+    }
+  })
+  return {
+    logic,
+    emit: (event: TEvent) => {
+      if (!sendBack) throw new Error('the actor is not running')
+      sendBack(event)
+    },
   }
 }
 
@@ -44,4 +63,12 @@ export async function applyOutcome(
   else fake.reject(event.error)
   await settle()
   return true
+}
+
+/** A form's submit, taken with the schema at hand: with `problems`, nothing is sent and focus goes
+ * to the first wrong field; without, the request goes out once (`sent` new runs of its actor). */
+export function expectSubmitted(problems: object, focusField: { mock: { calls: unknown[] } }, sent: number) {
+  const invalid = Object.keys(problems).length > 0
+  expect(focusField.mock.calls).toHaveLength(invalid ? 1 : 0)
+  expect(sent).toBe(invalid ? 0 : 1)
 }

@@ -129,12 +129,12 @@ describe('preloading a page’s chunks', () => {
 })
 
 describe('the shell chunk', () => {
-  // index.html → boot (the page's script) → signed-out check; entry-client (the app's entry) → app
+  // page-script (an entry) → start-app → signed-out check; entry-client (the app's entry) → app
   // → (header, icons from node_modules); a view is imported lazily.
   const modules: Record<string, { isEntry: boolean; importers: string[]; importedIds: string[] }> = {
-    '/s/index.html': { isEntry: true, importers: [], importedIds: ['/s/src/app/boot.ts'] },
-    '/s/src/app/boot.ts': { isEntry: false, importers: ['/s/index.html'], importedIds: ['/s/src/app/signed-out.ts'] },
-    '/s/src/app/signed-out.ts': { isEntry: false, importers: ['/s/src/app/boot.ts'], importedIds: [] },
+    '/s/src/app/page-script.ts': { isEntry: true, importers: [], importedIds: ['/s/src/app/start-app.ts'] },
+    '/s/src/app/start-app.ts': { isEntry: false, importers: ['/s/src/app/page-script.ts'], importedIds: ['/s/src/app/signed-out.ts'] },
+    '/s/src/app/signed-out.ts': { isEntry: false, importers: ['/s/src/app/start-app.ts'], importedIds: [] },
     '/s/src/app/entry-client.tsx': { isEntry: true, importers: [], importedIds: ['/s/src/app/app.tsx'] },
     '/s/src/app/app.tsx': { isEntry: false, importers: ['/s/src/app/entry-client.tsx'], importedIds: ['/s/src/features/header/header.tsx'] },
     '/s/src/features/header/header.tsx': { isEntry: false, importers: ['/s/src/app/app.tsx', '/s/src/views/home-page.tsx'], importedIds: ['/s/node_modules/lucide/icons.js'] },
@@ -145,7 +145,7 @@ describe('the shell chunk', () => {
   const graph = { getModuleInfo: (id: string) => modules[id] ?? null }
 
   it("holds the modules the app's entry imports statically, and only those: not the page script's", () => {
-    const shell = Object.keys(modules).filter((id) => isShellModule(id, graph))
+    const shell = Object.keys(modules).filter((id) => isShellModule(id, graph, '/s/src/app/entry-client.tsx'))
     expect(shell).toEqual(['/s/src/app/app.tsx', '/s/src/features/header/header.tsx'])
   })
 })

@@ -3,7 +3,7 @@ import type { FieldProblem, FieldProblems } from '../../../machines/form-fields'
 
 interface FormSnapshot<F extends string> {
   context: { values: Record<F, string>; problems: FieldProblems<F>; shown: F[] }
-  hasTag: (tag: 'busy') => boolean
+  hasTag: (tag: 'busy' | 'checking') => boolean
 }
 
 type FormSend<F extends string> = (
@@ -20,11 +20,16 @@ export interface FormOptions<F extends string> {
 }
 
 /** Maps a form machine's snapshot to the props of its form and fields: every form of the site
- * (sign-in, registration, password, demo) shares it, with the problems of `form-fields.ts`. */
+ * (sign-in, registration, password, demo) shares it, with the problems of `form-fields.ts`.
+ * The fields keep what is typed themselves (React never sets their value, so nothing typed while
+ * the page starts is overwritten) and tell the machine of every change; the machine reads them
+ * when it starts (`readTypedValues`) and empties them when it clears (`resetFields`). */
 export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: FormSend<F>, options: FormOptions<F> = {}) {
   const { idOf = (field: F) => field, whileBusy = 'disabled' } = options
-  const busy = snapshot.hasTag('busy')
-  const { values, problems, shown } = snapshot.context
+  // Sending: the fields are locked too. Checking (the schema loads before a submit): the button only.
+  const sending = snapshot.hasTag('busy')
+  const busy = sending || snapshot.hasTag('checking')
+  const { problems, shown } = snapshot.context
   return {
     busy,
     formProps: {
@@ -39,8 +44,7 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
     problemOf: (field: F): FieldProblem | undefined => (shown.includes(field) ? problems[field] : undefined),
     getInputProps: (field: F) => ({
       id: idOf(field),
-      value: values[field],
-      ...(whileBusy === 'disabled' ? { disabled: busy } : { readOnly: busy }),
+      ...(whileBusy === 'disabled' ? { disabled: sending } : { readOnly: sending }),
       onChange: (event: ChangeEvent<FieldElement>) => send({ type: 'field.change', field, value: event.currentTarget.value }),
       onBlur: () => send({ type: 'field.blur', field }),
     }),

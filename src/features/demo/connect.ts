@@ -23,7 +23,6 @@ export function connectDemoForm(
   const form = connectForm(snapshot, send, { idOf: demoIds.field, whileBusy: 'readOnly' })
   const { busy } = form
   const shown = visibleProblems(snapshot.context)
-  const { values } = snapshot.context
   const state = snapshot.value as string
 
   const change = (field: DemoInput) => (event: ChangeEvent<FieldElement>) =>
@@ -64,7 +63,6 @@ export function connectDemoForm(
       type: 'text',
       tabIndex: -1,
       autoComplete: 'off',
-      value: values.website,
       onChange: change('website'),
     },
     submitProps: {

@@ -9,7 +9,7 @@ import { useAppMachine } from '../../lib/use-app-machine'
 import { button, visuallyHidden } from '../../components/ui.css'
 import type { Lang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
-import { loadOnFirstUse, sendWhenReady } from '../../lib/send-when-ready'
+import { loadOnFirstUse } from '../../lib/load-on-first-use'
 import { useToaster } from '../../components/toaster/toaster'
 import { connectDemoForm } from './connect'
 import { problemText } from '../../components/form/problem-text'
@@ -49,8 +49,8 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
   const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
-  const [snapshot, sendNow] = useAppMachine(logic, { input: { language: language(lang) } })
-  const api = connectDemoForm(snapshot, sendWhenReady(demoValidator, sendNow), {
+  const [snapshot, send] = useAppMachine(logic, { input: { language: language(lang) } })
+  const api = connectDemoForm(snapshot, send, {
     submit: t({ message: 'Book demo', context: 'demo form submit button' }),
     sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),
   })

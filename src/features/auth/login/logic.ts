@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
 import { type LoginFormEvent, loginFields, loginFormMachine, loginValidator } from '../../../../machines/login-form.machine'
-import { readTypedValues } from '../../../components/form/typed-values'
+import { readTypedValues, schemaActors } from '../../../components/form/typed-values'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { focusById } from '../../../lib/dom'
@@ -19,6 +19,7 @@ export const loginLogic = perLang((lang) => {
     actors: {
       signIn: signInWithPassword,
       readTypedValues: readTypedValues<LoginFormEvent>(loginFields, loginValidator),
+      ...schemaActors<LoginFormEvent>(loginValidator),
       signInWithGoogle: signInWithGoogle(appUrl),
       resendConfirmation: resendConfirmation(appUrl),
     },

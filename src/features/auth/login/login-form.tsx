@@ -4,7 +4,7 @@ import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
-import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
+import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
 import { FormField } from '../../../components/form/field'
@@ -16,9 +16,7 @@ import { loginLogic } from './logic'
 export function LoginForm() {
   const { t } = useLingui()
   useToaster()
-  // The form's fields and submit wait for its schema; the other buttons need none.
-  const [snapshot, sendNow] = useAppMachine(loginLogic(useLang()))
-  const send = sendWhenReady(loginValidator, sendNow)
+  const [snapshot, send] = useAppMachine(loginLogic(useLang()))
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
 
@@ -32,7 +30,7 @@ export function LoginForm() {
           <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
+      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
       <ConsentNote action="google" />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
@@ -50,7 +48,7 @@ export function LoginForm() {
             <p>
               <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
             </p>
-            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => sendNow({ type: 'resend.click' })}>
+            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
               <Trans>Send the e-mail again</Trans>
             </button>
           </div>

@@ -6,15 +6,11 @@ import { connectForm } from '../../../components/form/connect'
 import { useToaster } from '../../../components/toaster/toaster'
 import { changePasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
-import { sendWhenReady } from '../../../lib/send-when-ready'
-import { newPasswordValidator } from '../../../../machines/new-password.machine'
 
 /** The account page's password change: this session stays, the backend ends the others. */
 export function ChangePassword() {
   useToaster()
-  // The field and submit wait for the form's schema, which loads on first use.
-  const [snapshot, sendNow] = useAppMachine(changePasswordLogic)
-  const send = sendWhenReady(newPasswordValidator, sendNow)
+  const [snapshot, send] = useAppMachine(changePasswordLogic)
   const form = connectForm(snapshot, send)
 
   return (

@@ -8,17 +8,16 @@ import { connectForm } from '../../../components/form/connect'
 import { FormField } from '../../../components/form/field'
 import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
-import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
+import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
   const { t } = useLingui()
   useToaster()
-  // The field and submit wait for the form's schema, which loads on first use.
-  const [snapshot, sendNow] = useAppMachine(passwordResetRequestLogic(useLang()))
-  const send = sendWhenReady(resetRequestValidator, sendNow)
+  const [snapshot, send] = useAppMachine(passwordResetRequestLogic(useLang()))
   const form = connectForm(snapshot, send)
+  const sent = snapshot.matches('sent')
   const email = snapshot.context.values.email.trim()
 
   return (
@@ -31,25 +30,25 @@ export function ForgotPasswordForm() {
           <Trans>Enter the e-mail address of your account, and we will send you a link to choose a new password.</Trans>
         </p>
       </div>
-      {snapshot.matches('sent') ? (
+      {sent ? (
         <div className={styles.notice} role="status">
           <p>
             <Trans>
               If there is an account for {email}, a link to choose a new password is on its way. It works for one hour.
             </Trans>
           </p>
-          <button type="button" className={button.secondary} onClick={() => sendNow({ type: 'form.again' })}>
+          <button type="button" className={button.secondary} onClick={() => send({ type: 'form.again' })}>
             <Trans>Send again or use another address</Trans>
           </button>
         </div>
-      ) : (
-        <form className={styles.form} {...form.formProps}>
-          <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
-          <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-            {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
-          </button>
-        </form>
-      )}
+      ) : null}
+      {/* Hidden, not removed, while the answer shows: its field keeps the address for a second try. */}
+      <form className={styles.form} hidden={sent} {...form.formProps}>
+        <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
+          {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
+        </button>
+      </form>
       <p className={styles.switchLine}>
         <PageLink to="login">
           <Trans>Back to sign in</Trans>

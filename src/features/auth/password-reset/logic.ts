@@ -1,23 +1,36 @@
 import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
-import { newPasswordMachine } from '../../../../machines/new-password.machine'
-import { passwordResetRequestMachine } from '../../../../machines/password-reset-request.machine'
+import { type NewPasswordEvent, newPasswordMachine, newPasswordValidator } from '../../../../machines/new-password.machine'
+import {
+  type PasswordResetRequestEvent,
+  passwordResetRequestMachine,
+  resetRequestFields,
+  resetRequestValidator,
+} from '../../../../machines/password-reset-request.machine'
+import { readTypedValues, resetForm, schemaActors } from '../../../components/form/typed-values'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { focusById } from '../../../lib/dom'
 import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
+import { newPasswordFormId } from './dom'
 
 const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
 const tryAgain = msg`Please try again in a moment.`
 const notSaved = (failure: ServerFailure) =>
   notify({ variant: 'destructive', title: msg`Could not save the password`, description: serverText(failure) ?? tryAgain })
 
+const newPasswordSchema = schemaActors<NewPasswordEvent>(newPasswordValidator)
+
 /** "Forgot password?": the e-mailed link opens the reset page of the page's language. */
 export const passwordResetRequestLogic = perLang((lang) =>
   passwordResetRequestMachine.provide({
-    actors: { requestPasswordReset: requestPasswordReset(href('resetPassword', lang)) },
+    actors: {
+      requestPasswordReset: requestPasswordReset(href('resetPassword', lang)),
+      readTypedValues: readTypedValues<PasswordResetRequestEvent>(resetRequestFields, resetRequestValidator),
+      ...schemaActors<PasswordResetRequestEvent>(resetRequestValidator),
+    },
     actions: {
       focusField,
       notifyFailure: (_, failure) =>
@@ -29,7 +42,7 @@ export const passwordResetRequestLogic = perLang((lang) =>
 /** The reset page: once saved, the user is signed in and goes to the dashboard. */
 export const resetPasswordLogic = perLang((lang) =>
   newPasswordMachine.provide({
-    actors: { watchRecoverySession, updatePassword },
+    actors: { watchRecoverySession, updatePassword, ...newPasswordSchema },
     actions: {
       focusField,
       notifySaved: () => notify({ title: msg`Password changed`, description: msg`You are now signed in.` }),
@@ -45,6 +58,7 @@ export const changePasswordLogic = newPasswordMachine.provide({
   actions: {
     focusField,
     notifySaved: () => notify({ title: msg`Password changed`, description: msg`Use the new password the next time you sign in.` }),
+    resetFields: resetForm(newPasswordFormId),
     notifyFailure: (_, failure) => notSaved(failure),
   },
 })

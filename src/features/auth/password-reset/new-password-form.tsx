@@ -9,15 +9,11 @@ import { connectForm } from '../../../components/form/connect'
 import { useToaster } from '../../../components/toaster/toaster'
 import { resetPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
-import { sendWhenReady } from '../../../lib/send-when-ready'
-import { newPasswordValidator } from '../../../../machines/new-password.machine'
 
 /** The page a reset link opens: the link's session lets the user set a new password. */
 export function NewPasswordForm() {
   useToaster()
-  // The field and submit wait for the form's schema, which loads on first use.
-  const [snapshot, sendNow] = useAppMachine(resetPasswordLogic(useLang()))
-  const send = sendWhenReady(newPasswordValidator, sendNow)
+  const [snapshot, send] = useAppMachine(resetPasswordLogic(useLang()))
   const form = connectForm(snapshot, send)
 
   if (snapshot.hasTag('loading')) return <PageSpinner />

@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
 import { type RegisterFormEvent, registerFields, registerFormMachine, registerValidator } from '../../../../machines/register-form.machine'
-import { readTypedValues } from '../../../components/form/typed-values'
+import { readTypedValues, schemaActors } from '../../../components/form/typed-values'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { focusById } from '../../../lib/dom'
@@ -19,6 +19,7 @@ export const registerLogic = perLang((lang) => {
       signUp: signUp(appUrl),
       signUpWithGoogle: signInWithGoogle(appUrl),
       readTypedValues: readTypedValues<RegisterFormEvent>(registerFields, registerValidator),
+      ...schemaActors<RegisterFormEvent>(registerValidator),
     },
     actions: {
       notifyRegistered: () => notify({ title: msg`Account created!`, description: msg`Check your e-mail to confirm your account.` }),

@@ -4,7 +4,7 @@ import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
-import { loadOnFirstUse, sendWhenReady } from '../../../lib/send-when-ready'
+import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
 import { FormField } from '../../../components/form/field'
@@ -16,9 +16,7 @@ import { ConsentNote } from '../../../components/consent-note'
 export function RegisterForm() {
   const { t } = useLingui()
   useToaster()
-  // The form's fields and submit wait for its schema; the other buttons need none.
-  const [snapshot, sendNow] = useAppMachine(registerLogic(useLang()))
-  const send = sendWhenReady(registerValidator, sendNow)
+  const [snapshot, send] = useAppMachine(registerLogic(useLang()))
   const form = connectForm(snapshot, send)
   const weakReasons = snapshot.context.failure?.weakPasswordReasons
   const reasonText = (reason: string) =>
@@ -40,7 +38,7 @@ export function RegisterForm() {
           <Trans>Start on the Free plan. Upgrade to Pro whenever you like.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => sendNow({ type: 'google.click' })} />
+      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>

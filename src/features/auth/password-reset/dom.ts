@@ -1,0 +1,2 @@
+/** The new-password form's element id (the reset page and the account page each show it once). */
+export const newPasswordFormId = 'new-password-form'
