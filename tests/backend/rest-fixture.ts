@@ -72,7 +72,7 @@ export function catalogueForThisFile(): Catalogue {
 async function catalogueStack(): Promise<Catalogue> {
   const stack = await startTestStack()
   await migrate(stack.db, [...readMigrations(), { version: '99990101000000', name: 'catalogue', sql: CATALOGUE_SQL }])
-  await stack.db.query(`notify pgrst, 'reload schema'`)
+  await reloadPostgrest(stack, 'reload schema')
   const rest = (path: string, init: RequestInit = {}) =>
     fetch(`${stack.url}/rest/v1/${path}`, {
       ...init,
@@ -84,5 +84,19 @@ async function catalogueStack(): Promise<Catalogue> {
 /** PostgREST's in-database settings, as a migration would set them (`notify pgrst` reloads them). */
 export async function setPostgrestSetting(stack: LocalStack, name: string, value: string | null) {
   await stack.db.exec(value === null ? `alter role authenticator reset pgrst.${name}` : `alter role authenticator set pgrst.${name} = '${value}'`)
-  await stack.db.query(`notify pgrst, 'reload config'`)
+  await reloadPostgrest(stack, 'reload config')
+}
+
+/** `notify pgrst`, and wait until it is heard: on PostgreSQL a notification arrives on its own
+ * connection after the commit, and listeners are called in the order they listened, so once ours
+ * has heard it, the stand-in's (which listened at start) has too. */
+async function reloadPostgrest(stack: LocalStack, payload: 'reload schema' | 'reload config') {
+  let heard = () => {}
+  const reloaded = new Promise<void>((resolve) => {
+    heard = resolve
+  })
+  const unlisten = await stack.db.listen('pgrst', heard)
+  await stack.db.query(`notify pgrst, '${payload}'`)
+  await reloaded
+  await unlisten()
 }
