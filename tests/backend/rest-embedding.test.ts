@@ -62,6 +62,8 @@ describe('embedding', () => {
   it('!inner keeps only rows whose embedded resource matches; an embedded filter alone keeps them all', async () => {
     const inner = await get('books?select=title,authors!books_author_id_fkey!inner(name)&authors.name=eq.Ursula&order=id')
     expect(inner.body.map((b: { title: string }) => b.title)).toEqual(['Earthsea', 'Dispossessed'])
+    const innerMany = await get('authors?select=name,books!books_author_id_fkey!inner(title)&books.title=eq.Earthsea')
+    expect(innerMany.body).toEqual([{ name: 'Ursula', books: [{ title: 'Earthsea' }] }])
     const left = await get('books?select=title,authors!books_author_id_fkey(name)&authors.name=eq.Ursula&order=id')
     expect(left.body.map((b: { authors: unknown }) => b.authors)).toEqual([{ name: 'Ursula' }, { name: 'Ursula' }, null, null])
     const notNull = await get('books?select=title,book_details(blurb)&book_details=not.is.null&order=id')
