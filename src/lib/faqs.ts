@@ -55,7 +55,7 @@ export const helpFaqs: readonly Faq[] = [
   {
     id: 'cancel',
     question: msg`How do I change or cancel the service?`,
-    answer: msg`To change the service, such as the number of posts or the people involved, talk to your account manager, and we update your order together. There is no binding period: to cancel, tell your account manager or write to support at least seven days before the next billing cycle, and the service ends when the current period runs out. The Pro plan you manage yourself on your dashboard: upgrade there, or cancel with “Manage subscription”. Pro then stays until the end of the month you have paid for, and you can resume it until then.`,
+    answer: msg`To change the service, such as the number of posts or the people involved, talk to your account manager, and we will update your order together. There is no binding period: to cancel, tell your account manager or write to support at least seven days before the next billing cycle, and the service ends when the current period runs out. You manage the Pro plan yourself on your dashboard: upgrade there, or cancel with “Manage subscription”. Pro then stays until the end of the month you have paid for, and you can resume it until then.`,
   },
   {
     id: 'data',

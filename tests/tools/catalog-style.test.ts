@@ -83,6 +83,9 @@ const rangeHyphen = ({ text }: Text) => [...plain(text).matchAll(/\d-\d/g)].map(
 /** The Free plan is "gratisplanen" in Norwegian running text (its badge and name stay "Free"). */
 const englishTierInNorwegian = ({ text }: Text) => [...plain(text).matchAll(/\bFree-plan\p{L}*/gu)].map((m) => `"${m[0]}"`)
 
+/** A price is never typed into a message: it comes in as {price} from priceText, with no-break spaces. */
+const typedPrice = ({ text }: Text) => [...plain(text).matchAll(/\d[\d\s\u00a0.,]*\s?(?:kr|NOK)\b/g)].map((m) => `"${m[0]}" in: ${text}`)
+
 /** "e-post" in Norwegian, "e-mail" in English. */
 const mailSpelling = ({ lang, text }: Text) =>
   [...plain(text).matchAll(lang === 'nb' ? /(?<![\p{L}@.-])(?:e-?mail|epost)\p{L}*/giu : /(?<![\p{L}@.-])email\p{L}*/giu)].map((m) => `"${m[0]}"`)
@@ -108,6 +111,7 @@ const rules: [string, Lang[], (text: Text) => string[]][] = [
   ['an en dash in ranges', ['nb', 'en'], rangeHyphen],
   ['"gratisplanen", not "Free-planen"', ['nb'], englishTierInNorwegian],
   ['"e-post" / "e-mail"', ['nb', 'en'], mailSpelling],
+  ['prices only as {price}', ['nb', 'en'], typedPrice],
 ]
 
 describe('the catalogs follow locales/STYLE.md', async () => {
@@ -183,5 +187,8 @@ describe('each rule catches what it is for', () => {
     expect(mailSpelling(nb('Support på email'))).toHaveLength(1)
     expect(mailSpelling(en('Write an email to support@vekstlinje.no'))).toHaveLength(1)
     expect(mailSpelling(en('Write an e-mail to {privacyEmail} or personvern@vekstlinje.no'))).toEqual([])
+    expect(typedPrice(en('The Pro plan costs 2 499 NOK per month'))).toHaveLength(1)
+    expect(typedPrice(nb('Pro-planen koster 2\u00a0499\u00a0kr per måned'))).toHaveLength(1)
+    expect(typedPrice(nb('Pro-planen koster {price} per måned, fakturert i NOK'))).toEqual([])
   })
 })
