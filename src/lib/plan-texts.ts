@@ -16,11 +16,14 @@ export const benefitTexts: Record<BenefitKey, MessageDescriptor> = {
   emailSupport: msg`E-mail support`,
   unlimitedMessages: msg`Unlimited messages`,
   advancedAnalysis: msg`Advanced AI analysis and insights`,
-  predictiveModelling: msg`Predictive modelling`,
+  predictiveModelling: msg`Predictive modeling`,
   prioritySupport: msg`Priority support`,
 }
 
 const grouped = new Intl.NumberFormat('nb-NO', { useGrouping: true })
+const noBreakSpace = '\u00a0'
 
-/** A monthly price as the page's language writes it: "2 499 kr" / "2 499 NOK". */
-export const priceText = (nok: number, lang: Lang) => `${grouped.format(nok).replace(/\s/g, ' ')} ${lang === 'nb' ? 'kr' : 'NOK'}`
+/** A monthly price as the page's language writes it: "2 499 kr" / "2 499 NOK". Its spaces are no-break
+ * spaces, so a price never breaks across lines. */
+export const priceText = (nok: number, lang: Lang) =>
+  `${grouped.format(nok).replace(/\s/g, noBreakSpace)}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`
