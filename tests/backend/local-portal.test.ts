@@ -5,7 +5,8 @@
 // Plain HTML forms, as a browser without JavaScript sends them; the session's token guards them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentPlan } from '../../supabase/functions/_shared/plans.ts'
-import { longDate, PORTAL_SESSION_LIFETIME_S } from '../../supabase/local/payments.ts'
+import { longDate } from '../../supabase/local/payments-pages.ts'
+import { PORTAL_SESSION_LIFETIME_S } from '../../supabase/local/payments-store.ts'
 import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
 
 let stack: LocalStack
