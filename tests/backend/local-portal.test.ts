@@ -274,6 +274,28 @@ describe('End the period now on a renewing subscription', () => {
   })
 })
 
+describe('a renewal whose payment fails', () => {
+  it('the portal names the status as Stripe does (Past due) and the unpaid invoice Open; the period cannot be ended', async () => {
+    const user = await confirmedUser(stack)
+    await payForPro(user)
+    const subscription = (await theRow(user)).stripe_subscription_id
+    const failed = await fetch(`${stack.url}/local-payments/simulate/payment-failed`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription_id: subscription }),
+    })
+    expect(failed.status).toBe(200)
+    expect(await theRow(user)).toMatchObject({ status: 'past_due' })
+    const { html } = await page(await openPortal(user))
+    expect(html).toContain('<dt>Status</dt><dd>Past due</dd>')
+    expect(html).toContain('The current period ends on')
+    const statuses = [...html.matchAll(/<td>\d[\d ]* NOK<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1])
+    expect(statuses.sort()).toEqual(['Open', 'Paid'])
+    expect(html).toContain('>Cancel subscription</button>')
+    expect(html).not.toContain('End the period now')
+  })
+})
+
 describe('when the webhook accepts none of a change’s events', () => {
   it('the change is undone at the stand-in, and the page says so (502); sent again later, it goes through', async () => {
     const user = await confirmedUser(stack)
