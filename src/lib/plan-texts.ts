@@ -1,13 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { BenefitKey, PlanId } from '../../supabase/functions/_shared/plans'
+import { type BenefitKey, type PlanId, plans } from '../../supabase/functions/_shared/plans'
 import type { Lang } from '../i18n/lang'
 
-/** Each plan's name as customers see it (a product name: the same in both languages). */
-export const planNames: Record<PlanId, string> = {
-  free: 'Free',
-  pro: 'Pro',
-}
+/** Each plan's name as customers see it, from the catalogue (a product name: the same in both languages). */
+export const planNames = Object.fromEntries(plans.map((plan) => [plan.id, plan.name])) as Record<PlanId, string>
 
 /** Each benefit of the plans, in the catalogs. A plan's benefit without its text does not compile. */
 export const benefitTexts: Record<BenefitKey, MessageDescriptor> = {

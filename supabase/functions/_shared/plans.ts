@@ -6,6 +6,8 @@
 export interface Plan {
   /** Stored in `subscriptions.product_name` and sent by the checkout page. */
   readonly id: string
+  /** The plan's name as customers see it (a product name: the same in both languages). */
+  readonly name: string
   /** Higher is more: a customer on a plan has every plan of lower rank. */
   readonly rank: number
   /** Monthly price in whole NOK; 0 for a free plan. */
@@ -19,6 +21,7 @@ export interface Plan {
 export const plans = [
   {
     id: 'free',
+    name: 'Free',
     rank: 0,
     priceNok: 0,
     stripePriceEnv: null,
@@ -26,6 +29,7 @@ export const plans = [
   },
   {
     id: 'pro',
+    name: 'Pro',
     rank: 1,
     priceNok: 2499,
     stripePriceEnv: 'STRIPE_PRICE_PRO',
