@@ -1,6 +1,6 @@
 // Every plan the product has, as data. The database's check on `subscriptions.product_name`, the
 // functions, the local payment page, the machines, the dashboard and the checkout page read this
-// list. A new plan is an entry here, its texts (`src/features/plans/plan-texts.ts` and the
+// list. A new plan is an entry here, its texts (`src/lib/plan-texts.ts` and the
 // catalogs) and a migration that lets the database store its id.
 
 export interface Plan {
