@@ -12,7 +12,7 @@ const allRoutes = builtRoutes()
 const untranslated = new Set(
   [
     'Vekstlinje', 'AS', 'LinkedIn', 'Google', 'HubSpot', 'Pipedrive', 'Supabase', 'Stripe', 'Hetzner',
-    'Brevo', 'Resend', 'Inter', 'GDPR', 'EU', 'EEA', 'SLA', 'CRM', 'B2B', 'AI', 'NOK', 'CET', 'ICP', 'DM', 'DMs', 'Pro',
+    'Brevo', 'Resend', 'Inter', 'GDPR', 'EU', 'EEA', 'SLA', 'CRM', 'B2B', 'AI', 'NOK', 'kr', 'CET', 'ICP', 'DM', 'DMs', 'Pro',
     'Enterprise', // plan names
     'Tollbugata', 'Oslo', // the company's address
   ],
