@@ -75,6 +75,9 @@ interface Run {
   lcpElement: string
   /** Audits of accessibility, best practices and SEO that did not pass. */
   failedAudits: string[]
+  /** The main thread's long tasks (what TBT counts): the script each is attributed to, its start
+   * and its duration (ms, simulated). */
+  longTasks: Array<{ url: string; startTime: number; duration: number }>
 }
 
 const lcpElementOf = (details: unknown): string => {
@@ -109,6 +112,9 @@ async function audit(url: string): Promise<Run> {
     noindex: lhr.audits['is-crawlable']?.score === 0,
     benchmarkIndex: lhr.environment.benchmarkIndex,
     lcpElement: lcpElementOf(lhr.audits['largest-contentful-paint-element']?.details),
+    longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; startTime: number; duration: number }> } | undefined)?.items ?? []).map(
+      ({ url: script, startTime, duration }) => ({ url: script.replace(origin, ''), startTime: Math.round(startTime), duration: Math.round(duration) }),
+    ),
     failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     ),
@@ -135,10 +141,10 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
 
-type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
+type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
 
 function summarise(url: string, all: Run[]): Summary {
-  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement'>) => median(all.map((run) => run[key]))
+  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'>) => median(all.map((run) => run[key]))
   const summary: Summary = {
     url,
     performance: pick('performance'),

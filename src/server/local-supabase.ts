@@ -23,7 +23,8 @@ export async function localSupabaseEnv() {
 /** Starts the local stack (fresh data when SUPABASE_LOCAL_FRESH=1, as the e2e tests ask). */
 export async function startLocalStack(siteUrl: string) {
   const { port, stateDir } = localStack()
-  const dataDir = path.join(stateDir, 'db')
+  const { databaseKind } = await import('../../supabase/local/db.ts')
+  const dataDir = path.join(stateDir, databaseKind() === 'postgres' ? 'pg' : 'db')
   if (process.env.SUPABASE_LOCAL_FRESH === '1') rmSync(dataDir, { recursive: true, force: true })
   const { startStack } = await import('../../supabase/local/stack.ts')
   // The end-to-end tests' many visitors all come from one address: they lift the per-address limits

@@ -19,3 +19,7 @@ export function contentSecurityPolicy(supabaseUrl: string | undefined) {
     objectSrc: ["'none'"],
   }
 }
+
+/** HTTPS only, for a year, subdomains included (browsers ignore it over plain HTTP, so
+ * `npm start` on localhost is unaffected). Documented for static hosts in the README too. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'

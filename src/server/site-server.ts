@@ -5,7 +5,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { Hono } from 'hono'
 import { compress } from 'hono/compress'
 import { secureHeaders } from 'hono/secure-headers'
-import { contentSecurityPolicy } from './security-headers'
+import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from './security-headers'
 
 const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
 
@@ -21,6 +21,7 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
   app.use(
     secureHeaders({
       contentSecurityPolicy: contentSecurityPolicy(supabaseUrl),
+      strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',
       crossOriginEmbedderPolicy: false,
@@ -46,6 +47,20 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
     if (pathname.startsWith('//')) return c.notFound()
     if (pathname.length > 1 && pathname.endsWith('/')) return c.redirect(`/${pathname.replace(/^\/+|\/+$/g, '')}${search}`, 301)
     await next()
+  })
+
+  // A page has one address: `/pricing/index.html` redirects to `/pricing`, `/index.html` to `/`. The
+  // 404 pages (and any other HTML file) are no page of their own: 404.
+  app.use(async (c, next) => {
+    const { pathname, search } = new URL(c.req.url)
+    if (!decodeURIComponent(pathname).endsWith('.html')) return next()
+    if (pathname.endsWith('/index.html')) {
+      // The address as sent (still encoded), so the redirect stays a path of this site.
+      const page = pathname.slice(0, -'/index.html'.length) || '/'
+      const file = path.join(root, decodeURIComponent(page), 'index.html')
+      if (file.startsWith(root + path.sep) && existsSync(file)) return c.redirect(`${page}${search}`, 301)
+    }
+    return c.notFound()
   })
 
   // Prerendered pages: the route table decided which files exist.

@@ -60,8 +60,9 @@ async function status() {
 function reset() {
   // The database (users, rows, mailbox) goes; the JWT secret stays, so keys copied into .env
   // files keep working, and so does the cache of the freshly migrated template.
-  const lock = resolve(STATE_DIR, 'db.lock')
-  if (existsSync(lock)) {
+  for (const name of ['db', 'pg']) {
+    const lock = resolve(STATE_DIR, `${name}.lock`)
+    if (!existsSync(lock)) continue
     const pid = Number(readFileSync(lock, 'utf8'))
     try {
       process.kill(pid, 0)
@@ -71,9 +72,8 @@ function reset() {
       // a stale lock from a stack that did not stop cleanly
     }
   }
-  rmSync(resolve(STATE_DIR, 'db'), { recursive: true, force: true })
-  rmSync(lock, { force: true })
-  console.log('Local stack data cleared (.local/db). Keys are unchanged.')
+  for (const name of ['db', 'pg', 'db.lock', 'pg.lock']) rmSync(resolve(STATE_DIR, name), { recursive: true, force: true })
+  console.log('Local stack data cleared (.local/db, or .local/pg for SUPABASE_LOCAL_DB=postgres). Keys are unchanged.')
 }
 
 const command = process.argv[2] ?? 'start'

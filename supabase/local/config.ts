@@ -3,15 +3,17 @@
 //   [auth] jwt_expiry, refresh_token_reuse_interval, minimum_password_length
 //   [auth.email] enable_confirmations, double_confirm_changes, max_frequency ("1s", "1m0s", …)
 //   [auth.captcha] enabled (the bot check on sign-up, password sign-in, recovery and resend)
+//   [auth] additional_redirect_urls → GOTRUE_URI_ALLOW_LIST (`env(NAME)` items as the CLI substitutes them)
 //   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
 //                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
-// A small reader for `[section]` and `key = number | boolean | "string"` lines: enough for these
-// keys, and no TOML library at run time (the stack runs with production dependencies only).
+// A small reader for `[section]` and `key = number | boolean | "string" | ["string", …]` lines:
+// enough for these keys, and no TOML library at run time (the stack runs with production
+// dependencies only).
 import { existsSync, readFileSync } from 'node:fs'
 
 export const CONFIG_TOML = new URL('../config.toml', import.meta.url).pathname
 
-type Value = string | number | boolean
+type Value = string | number | boolean | string[]
 
 /** `{ 'auth.rate_limit': { sign_in_sign_ups: 30 }, … }` for the simple values of a TOML text. */
 export function readSections(toml: string): Record<string, Record<string, Value>> {
@@ -31,6 +33,7 @@ export function readSections(toml: string): Record<string, Record<string, Value>
     if (/^-?\d+(?:\.\d+)?$/.test(text)) current[key] = Number(text)
     else if (text === 'true' || text === 'false') current[key] = text === 'true'
     else if (/^"[^"]*"$/.test(text)) current[key] = text.slice(1, -1)
+    else if (/^\[\s*(?:"[^"]*"\s*(?:,\s*"[^"]*"\s*)*,?\s*)?\]$/.test(text)) current[key] = [...text.matchAll(/"([^"]*)"/g)].map((m) => m[1]!)
   }
   return sections
 }
@@ -53,10 +56,17 @@ export type ConfiguredAuth = {
   signInSignUps?: number
   tokenRefresh?: number
   tokenVerifications?: number
+  redirectAllowList?: string[]
+}
+
+/** A value as the CLI substitutes it: `env(NAME)` as a whole becomes the variable, when it is set. */
+function fromEnv(value: string, env: NodeJS.ProcessEnv): string {
+  const name = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value)?.[1]
+  return (name && env[name]) || value
 }
 
 /** The settings config.toml gives; a key it leaves out is left out here too. */
-export function authSettings(toml: string): ConfiguredAuth {
+export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env): ConfiguredAuth {
   const sections = readSections(toml)
   const auth = sections.auth ?? {}
   const email = sections['auth.email'] ?? {}
@@ -77,6 +87,7 @@ export function authSettings(toml: string): ConfiguredAuth {
   set('signInSignUps', num(limits.sign_in_sign_ups))
   set('tokenRefresh', num(limits.token_refresh))
   set('tokenVerifications', num(limits.token_verifications))
+  set('redirectAllowList', Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map((url) => fromEnv(url, env)) : undefined)
   return out
 }
 

@@ -1,6 +1,6 @@
 // What every part of the stack shares.
 import type { PGlite } from '@electric-sql/pglite'
-import { configuredAuth } from './config.ts'
+import { CONFIG_TOML, configuredAuth } from './config.ts'
 import type { Keys } from './jwt.ts'
 import type { BotCheck } from './bot-check.ts'
 import type { Mailbox } from './mailbox.ts'
@@ -34,10 +34,13 @@ export type AuthConfig = {
   minimumPasswordLength: number
   /** bcrypt cost; 10 as GoTrue. Tests may lower it to save time. */
   passwordHashCost: number
+  /** GoTrue's URI allow list (config.toml additional_redirect_urls): globs of the redirect URLs
+   * allowed besides the site URL's own. */
+  redirectAllowList: string[]
 }
 
-/** GoTrue's own defaults, then what supabase/config.toml sets (config.ts reads it). */
-export const DEFAULT_AUTH_CONFIG: AuthConfig = {
+/** GoTrue's own defaults. */
+const GOTRUE_DEFAULTS: AuthConfig = {
   autoconfirm: false,
   jwtExpiry: 3600,
   refreshTokenReuseInterval: 10,
@@ -50,8 +53,17 @@ export const DEFAULT_AUTH_CONFIG: AuthConfig = {
   rateLimitBurst: 30,
   minimumPasswordLength: 6,
   passwordHashCost: 10,
-  ...configuredAuth(),
+  redirectAllowList: [],
 }
+
+/** GoTrue's defaults, then what a config.toml sets (config.ts reads it), as the Supabase CLI
+ * passes them to GoTrue. */
+export function authConfigOf(configToml = CONFIG_TOML): AuthConfig {
+  return { ...GOTRUE_DEFAULTS, ...configuredAuth(configToml) }
+}
+
+/** The auth settings of supabase/config.toml. */
+export const DEFAULT_AUTH_CONFIG: AuthConfig = authConfigOf()
 
 export type StackContext = {
   db: PGlite

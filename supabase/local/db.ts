@@ -8,6 +8,7 @@ import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { EXTENSION_STAND_INS_SQL } from './extensions.ts'
+import { connect, startPostgresServer } from './postgres.ts'
 
 export const MIGRATIONS_DIR = new URL('../migrations/', import.meta.url).pathname
 
@@ -307,12 +308,38 @@ async function template(cacheDir: string, migrations: Migration[]): Promise<Blob
   return dump
 }
 
+export type DatabaseKind = 'pglite' | 'postgres'
+
+/** Which database the local stack runs on: SUPABASE_LOCAL_DB=postgres for a PostgreSQL server of
+ * its own, PGlite otherwise (the light default). */
+export function databaseKind(env: NodeJS.ProcessEnv = process.env): DatabaseKind {
+  const kind = (env.SUPABASE_LOCAL_DB || 'pglite').toLowerCase()
+  if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`SUPABASE_LOCAL_DB must be pglite or postgres, not ${kind}`)
+  return kind
+}
+
+/** A PostgreSQL server on dataDir (a temporary folder when null) with the migrations applied,
+ * through PGlite's interface; closing it stops the server. */
+export async function openPostgres(options: { dataDir: string | null }, migrations = readMigrations()): Promise<PGlite> {
+  const server = await startPostgresServer(options)
+  const db = connect(server, () => server.stop())
+  try {
+    await migrate(db, migrations)
+  } catch (error) {
+    await db.close()
+    throw error
+  }
+  return db
+}
+
 /**
  * Opens the database: in memory (dataDir null) or in a directory, created from the cached
- * template when empty, then brought up to date with any newer migration.
+ * template when empty, then brought up to date with any newer migration. With kind 'postgres',
+ * a PostgreSQL server (see openPostgres).
  */
-export async function openDatabase(options: { dataDir: string | null; cacheDir: string }): Promise<PGlite> {
+export async function openDatabase(options: { dataDir: string | null; cacheDir: string; kind?: DatabaseKind }): Promise<PGlite> {
   const migrations = readMigrations()
+  if (options.kind === 'postgres') return openPostgres(options, migrations)
   const fresh = options.dataDir === null || !existsSync(join(options.dataDir, 'PG_VERSION'))
   const db = await PGlite.create({
     ...(options.dataDir === null ? {} : { dataDir: options.dataDir }),

@@ -53,9 +53,24 @@ export function createMailbox(db: PGlite): Mailbox {
   }
 }
 
+/** The Host names the mailbox answers: the loopback names the stack listens on. A page of another
+ * site whose name an attacker points at 127.0.0.1 (DNS rebinding) sends its own name, and is refused. */
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]'])
+
+export function isLocalHost(host: string | undefined): boolean {
+  const name = (host ?? '').toLowerCase().replace(/:\d+$/, '')
+  return LOCAL_HOSTS.has(name)
+}
+
 /** `/mailbox` (page), `/mailbox.json` (newest first, `?to=` filters) and `POST /mailbox/send`. */
 export function mailboxRoutes(mailbox: Mailbox, jwtSecret: string): Hono {
   const app = new Hono()
+  for (const path of ['/mailbox', '/mailbox.json', '/mailbox/*']) {
+    app.use(path, async (c, next) => {
+      if (!isLocalHost(c.req.header('host'))) return c.text('The mailbox answers only at localhost, 127.0.0.1 or [::1].', 403)
+      await next()
+    })
+  }
   app.get('/mailbox', async () => htmlResponse(mailboxPage(await mailbox.list())))
   app.get('/mailbox.json', async (c) => c.json(await mailbox.list({ to: c.req.query('to') })))
   app.post('/mailbox/send', async (c) => {

@@ -3,13 +3,16 @@
 // functions in Stripe's shapes:
 //   POST /customers                 the user's one customer, made on first use (service role)
 //   POST /sessions                  a checkout session for a user and a plan (create-checkout)
+//   GET  /sessions?customer=&status=open, POST /sessions/:id/expire
+//                                   a customer's open checkout sessions, and expiring one (as
+//                                   Stripe's; delete-account expires them)
 //   GET  /checkout/:id              the page; Pay makes the subscription and sends the events
 //                                   Stripe would send, signed as Stripe signs them, to the stack's
 //                                   stripe-webhook; Cancel returns to the cancel URL
 //   GET  /subscriptions/:id         the subscription as it is now (the webhook reads it, as it
 //                                   reads Stripe's API)
-//   DELETE /subscriptions/:id       cancel now (?duplicate=true: a subscription bought twice,
-//                                   refunded first), and tell the webhook before answering
+//   DELETE /subscriptions/:id       cancel now, and tell the webhook before answering
+//   POST /refunds                   refund a subscription's payment ({ subscription, reason })
 //   POST /simulate/payment-failed | /simulate/canceled   for tests
 //   POST /portal-sessions           a customer portal session for a customer (create-portal-session)
 //   GET  /portal/:id                the customer portal (in English, as Stripe's): plan, renewal
@@ -67,7 +70,7 @@ type SessionRow = {
   subscription_id: string | null
   success_url: string
   cancel_url: string
-  status: 'open' | 'processing' | 'complete'
+  status: 'open' | 'processing' | 'complete' | 'expired'
   created_at: Date
 }
 
@@ -638,11 +641,43 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
     if (!/^cs_local_[0-9a-f]{24}$/.test(id)) return undefined
     await ready(db)
     const { rows } = await db.query<SessionRow>(
-      `select * from local_stack.payment_sessions where id = $1 and created_at > now() - make_interval(secs => $2)`,
+      `select * from local_stack.payment_sessions where id = $1 and status <> 'expired' and created_at > now() - make_interval(secs => $2)`,
       [id, SESSION_LIFETIME_S],
     )
     return rows[0]
   }
+
+  // A customer's open checkout sessions, and expiring one, as Stripe's API (service role).
+  const sessionObject = (row: SessionRow) => ({
+    id: row.id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    customer: row.customer_id,
+    client_reference_id: row.user_id,
+    status: row.status === 'complete' || row.status === 'expired' ? row.status : 'open',
+    url: row.status === 'open' ? pageUrl(row.id) : null,
+  })
+  app.get('/sessions', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const customer = c.req.query('customer') ?? ''
+    await ready(db)
+    const { rows } = await db.query<SessionRow>(
+      `select * from local_stack.payment_sessions where customer_id = $1 and ($2::text is null or status = $2)
+         and created_at > now() - make_interval(secs => $3) order by created_at desc`,
+      [customer, c.req.query('status') ?? null, SESSION_LIFETIME_S],
+    )
+    return c.json({ object: 'list', data: rows.map(sessionObject), has_more: false, url: '/v1/checkout/sessions' })
+  })
+  app.post('/sessions/:id/expire', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    await ready(db)
+    const id = c.req.param('id')
+    const { rows } = await db.query<SessionRow>(`update local_stack.payment_sessions set status = 'expired' where id = $1 and status = 'open' returning *`, [id])
+    if (rows[0]) return c.json(sessionObject(rows[0]))
+    const { rows: other } = await db.query<SessionRow>('select * from local_stack.payment_sessions where id = $1', [id])
+    if (!other[0]) return c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout session' } }, 404)
+    return c.json({ error: { type: 'invalid_request_error', message: `Only a Checkout Session in the open status can be expired (it is ${other[0].status})` } }, 400)
+  })
 
   const expired = () =>
     htmlResponse(messagePage('Checkout expired', 'This checkout has expired or does not exist. Go back to the site and start again.'), 404)
@@ -713,26 +748,34 @@ export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   })
 
   /** Ends a subscription now and tells the webhook before answering (as a caller that cancels and
-   * then goes on expects). `?duplicate=true`: a second subscription of one user, refunded first. */
+   * then goes on expects). */
   app.delete('/subscriptions/:id', async (c) => {
     if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
     const row = await subscriptionById(c.req.param('id'))
     if (!row) return missing(c)
-    const refund = c.req.query('duplicate') === 'true'
-    if (row.status === 'canceled' || row.status === 'incomplete_expired') {
-      if (refund && !row.refunded) await db.query('update local_stack.subscriptions set refunded = true where id = $1', [row.id])
-      return c.json(subscriptionObject(row))
-    }
+    if (row.status === 'canceled' || row.status === 'incomplete_expired') return c.json(subscriptionObject(row))
     const t = now()
     const { rows } = await db.query<SubscriptionRow>(
-      `update local_stack.subscriptions set status = 'canceled', canceled_at = $2, ended_at = $2, cancel_at_period_end = false, refunded = refunded or $3,
+      `update local_stack.subscriptions set status = 'canceled', canceled_at = $2, ended_at = $2, cancel_at_period_end = false,
          revision = revision + 1 where id = $1 returning *`,
-      [row.id, t, refund],
+      [row.id, t],
     )
     const canceled = rows[0]!
     const delivered = await deliver([event('customer.subscription.deleted', subscriptionObject(canceled), t)])
     if (!allDelivered(delivered, 1)) console.error(`[local stack] the webhook refused the cancellation of ${row.id}: ${delivered[0]?.status}`)
     return c.json(subscriptionObject(canceled))
+  })
+
+  /** Stripe's POST /v1/refunds, for the payment of a subscription the site must not keep (bought
+   * twice, or for an account that is gone): `{ subscription, reason }`. */
+  app.post('/refunds', async (c) => {
+    if (!(await isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const body = await readBody(c)
+    const row = typeof body?.subscription === 'string' ? await subscriptionById(body.subscription) : undefined
+    if (!row) return missing(c)
+    const reason = body?.reason === 'duplicate' || body?.reason === 'requested_by_customer' ? body.reason : null
+    await db.query('update local_stack.subscriptions set refunded = true where id = $1', [row.id])
+    return c.json({ id: `re_local_${row.id.slice(4)}`, object: 'refund', amount: offerOf(row).amount, currency: offerOf(row).currency, reason, status: 'succeeded' })
   })
 
   // ---------- simulations for tests (service role) ----------

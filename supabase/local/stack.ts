@@ -9,9 +9,9 @@ import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
 import { botCheckRoutes, createBotCheck, localBotCheckSecret } from './bot-check.ts'
-import { type AuthConfig, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
+import { type AuthConfig, authConfigOf, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
 import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
-import { openDatabase } from './db.ts'
+import { type DatabaseKind, databaseKind, openDatabase } from './db.ts'
 import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
 import { cors } from './http.ts'
 import { loadKeys } from './jwt.ts'
@@ -29,8 +29,12 @@ const TEMPLATE_CACHE_DIR = new URL('../../.local/cache/', import.meta.url).pathn
 export type StackOptions = {
   /** 0 picks a free port; default env SUPABASE_LOCAL_PORT or 54321. */
   port?: number
-  /** null keeps everything in memory; default '.local/db'. */
+  /** null keeps everything in memory (PGlite) or in a temporary folder (PostgreSQL); default
+   * '.local/db' (PGlite) or '.local/pg' (PostgreSQL). */
   dataDir?: string | null
+  /** PGlite (the default) or a PostgreSQL server of the stack's own, whose transactions run
+   * concurrently as on hosted Supabase; default env SUPABASE_LOCAL_DB. */
+  database?: DatabaseKind
   /** default env SITE_URL or http://localhost:5173 */
   siteUrl?: string
   quiet?: boolean
@@ -42,9 +46,11 @@ export type StackOptions = {
   handlers?: Map<string, FunctionHandler>
   /** Where the JWT secret lives (and the data, unless dataDir says otherwise); default '.local'. */
   stateDir?: string
-  /** Auth settings (confirmation, token lifetimes, rate limits); the defaults are read from
-   * supabase/config.toml (local/config.ts), as the Supabase CLI passes them to GoTrue. */
+  /** Auth settings (confirmation, token lifetimes, rate limits, redirect allow list); the defaults
+   * are read from supabase/config.toml (local/config.ts), as the Supabase CLI passes them to GoTrue. */
   auth?: Partial<AuthConfig>
+  /** Another config.toml to read the auth settings from (tests). */
+  configToml?: string
   /** false: scheduled jobs run only when `cron.tick()` is called (tests); default every minute. */
   schedule?: boolean
 }
@@ -91,16 +97,17 @@ function lockDataDir(dataDir: string): () => void {
 
 export async function startStack(options: StackOptions = {}): Promise<LocalStack> {
   const stateDir = resolve(options.stateDir ?? '.local')
-  const dataDir = options.dataDir === undefined ? resolve(stateDir, 'db') : options.dataDir && resolve(options.dataDir)
+  const database = options.database ?? databaseKind()
+  const dataDir = options.dataDir === undefined ? resolve(stateDir, database === 'postgres' ? 'pg' : 'db') : options.dataDir && resolve(options.dataDir)
   const port = options.port ?? Number(process.env.SUPABASE_LOCAL_PORT ?? 54321)
   const siteUrl = (options.siteUrl ?? process.env.SITE_URL ?? 'http://localhost:5173').replace(/\/$/, '')
 
-  // PGlite's files must have one owner: a second stack on the same directory is refused.
+  // The database's files must have one owner: a second stack on the same directory is refused.
   const unlock = dataDir === null ? () => {} : lockDataDir(dataDir)
   // A persistent database keeps the install's secret; an in-memory one gets a throwaway secret.
   const [keys, db, handlers] = await Promise.all([
     loadKeys(dataDir === null ? null : resolve(stateDir, 'jwt-secret.json')),
-    openDatabase({ dataDir, cacheDir: TEMPLATE_CACHE_DIR }),
+    openDatabase({ dataDir, cacheDir: TEMPLATE_CACHE_DIR, kind: database }),
     options.handlers ?? loadFunctions(options.functionsDir ?? FUNCTIONS_DIR),
   ]).catch((error) => {
     unlock()
@@ -115,7 +122,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     siteUrl,
     mailbox: createMailbox(db),
     botCheck: createBotCheck(localBotCheckSecret(keys.jwtSecret), new URL(siteUrl).hostname),
-    auth: { ...DEFAULT_AUTH_CONFIG, ...options.auth },
+    auth: { ...(options.configToml ? authConfigOf(options.configToml) : DEFAULT_AUTH_CONFIG), ...options.auth },
   }
   const env: FunctionEnv = {}
   const cron = createScheduler(db)

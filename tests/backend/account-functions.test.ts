@@ -66,6 +66,7 @@ describe('export-account', () => {
       subscriptions: Array<{ user_id: string; product_name: string; status: string }>
       demo_requests: Array<{ email: string; name: string }>
       payment_events: Array<{ id: string; type: string }>
+      payment_customers: Array<{ stripe_customer_id: string }>
     }
     expect(data.profile).toMatchObject({ id: kari.user.id, email: kari.email, user_metadata: { full_name: 'Kari Nordmann' } })
     expect(JSON.stringify(data.profile)).not.toMatch(/password|token/i)
@@ -76,6 +77,11 @@ describe('export-account', () => {
     expect(own.length).toBeGreaterThan(0)
     expect(data.payment_events.map((event) => event.id).sort()).toEqual(own.map((event) => event.id).sort())
     expect(data.payment_events.map((event) => event.type)).toContain('invoice.payment_succeeded')
+    // Their one customer at the provider, and nobody else's.
+    const customer = async (userId: string) =>
+      (await stack.db.query<{ stripe_customer_id: string }>('select stripe_customer_id from public.billing_customers where user_id = $1', [userId])).rows[0]!.stripe_customer_id
+    expect(data.payment_customers.map((row) => row.stripe_customer_id)).toEqual([await customer(kari.user.id)])
+    expect(JSON.stringify(data)).not.toContain(await customer(other.user.id))
     expect(JSON.stringify(data)).not.toContain(other.user.id)
     expect(JSON.stringify(data)).not.toContain(other.email)
 
@@ -125,6 +131,54 @@ describe('delete-account', () => {
     const signIn = await client(stack).auth.signInWithPassword({ email: user.email, password: user.password })
     expect(signIn.error?.code).toBe('invalid_credentials')
     expect((await invoke(user.sb, 'delete-account', { confirm: user.email })).status).toBe(401)
+  })
+})
+
+describe('delete-account: one transaction, whatever the account holds', () => {
+  it('an address with 450 demo requests: all of them go with the account (no list of ids in a URL)', async () => {
+    const user = await confirmedUser(stack)
+    await stack.db.query(`insert into public.demo_requests (name, email, need) select 'Kari', $1, 'content' from generate_series(1, 450)`, [user.email])
+    expect(await invoke(user.sb, 'delete-account', { confirm: user.email })).toEqual({ status: 200, body: { deleted: true } })
+    expect(await count('select 1 from public.demo_requests where email = $1', [user.email])).toBe(0)
+    expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(0)
+  })
+
+  it('three calls at once (a double click, two tabs) all answer 200, and the account is gone', async () => {
+    const user = await confirmedUser(stack)
+    await buyPro(user)
+    const answers = await Promise.all([1, 2, 3].map(() => invoke(user.sb, 'delete-account', { confirm: user.email })))
+    expect(answers).toEqual([1, 2, 3].map(() => ({ status: 200, body: { deleted: true } })))
+    expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(0)
+  })
+
+  it('the database function deletes nothing while a subscription runs that the caller did not cancel', async () => {
+    const user = await confirmedUser(stack)
+    const subscription = await buyPro(user)
+    const call = (cancelled: string[]) =>
+      fetch(`${stack.url}/rest/v1/rpc/delete_account`, {
+        method: 'POST',
+        headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ account: user.user.id, cancelled }),
+      }).then((res) => res.json())
+    expect(await call([])).toEqual({ result: 'subscription_running', subscriptions: [subscription] })
+    expect(await count('select 1 from auth.users where id = $1', [user.user.id])).toBe(1)
+    // Told that it was cancelled at the provider (its event may still be on its way), it goes on.
+    expect(await call([subscription])).toMatchObject({ result: 'deleted' })
+    expect(await call([subscription])).toEqual({ result: 'gone' })
+  })
+
+  it('a checkout tab still open when the account is deleted can no longer be paid', async () => {
+    const user = await confirmedUser(stack)
+    const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb' } })
+    const url = (data as { url: string }).url
+    expect((await fetch(url)).status).toBe(200)
+    expect(await invoke(user.sb, 'delete-account', { confirm: user.email })).toEqual({ status: 200, body: { deleted: true } })
+    const page = await fetch(url)
+    expect(page.status).toBe(404)
+    expect(await page.text()).toContain('Checkout expired')
+    const pay = await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'decision=pay', redirect: 'manual' })
+    expect(pay.status).toBe(404)
+    expect(await count('select 1 from local_stack.subscriptions where user_id = $1', [user.user.id])).toBe(0)
   })
 })
 

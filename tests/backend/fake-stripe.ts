@@ -1,7 +1,9 @@
-// A stand-in for api.stripe.com in the tests: the subscriptions, customers, invoice payments,
-// refunds and customer portal sessions the site's functions read and write, held in memory and
-// served over HTTP to the real stripe SDK (STRIPE_API_BASE). Tests (and the model of Stripe's
-// event stream) change the subscriptions directly and see what the functions did.
+// A stand-in for api.stripe.com in the tests: the subscriptions, customers, checkout sessions,
+// invoice payments, refunds and customer portal sessions the site's functions read and write, held
+// in memory and served over HTTP to the real stripe SDK (STRIPE_API_BASE), in the shapes of
+// Stripe's API reference (objects, lists, errors). Tests (and the model of Stripe's event stream)
+// change the subscriptions directly, pay checkout sessions (`completeCheckout`, which answers the
+// events Stripe would send) and see what the functions did.
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
@@ -20,16 +22,52 @@ export type FakeSubscription = {
   latestInvoice: string
 }
 
+export type FakeCheckoutSession = {
+  id: string
+  customer: string
+  userId: string
+  plan: string
+  price: string
+  status: 'open' | 'complete' | 'expired'
+  subscription: string | null
+  created: number
+}
+
+/** A read of a subscription that waits for the test (see `parkReads`). */
+export type ParkedRead = {
+  id: string
+  /** The fake's logical time when the request arrived. */
+  arrivedAt: number
+  /** Answers with the subscription as it was at `moment` (from arrivedAt to now). */
+  answer(moment: number): void
+}
+
 export type FakeStripe = {
   base: string
   /** Stripe's clock, in seconds: what a cancellation through the API stamps. */
   clock: { now: number }
   subscriptions: Map<string, FakeSubscription>
   customers: Map<string, { id: string; userId: string; email: string }>
-  refunds: Array<{ id: string; paymentIntent: string }>
+  refunds: Array<{ id: string; paymentIntent: string; reason: string | null }>
+  checkoutSessions: Map<string, FakeCheckoutSession>
+  /** A subscription of `userId` at Stripe, active from now for 30 days unless `values` say otherwise. */
+  subscribe(values: Partial<FakeSubscription> & { userId: string }): FakeSubscription
+  /** The customer pays an open checkout session: its subscription starts (active, its first
+   * invoice paid) and the events Stripe sends for it are answered, in Stripe's usual order
+   * (which it does not guarantee). Throws for a session that is not open, as Stripe's page refuses it. */
+  completeCheckout(id: string): Array<{ type: string; object: Record<string, unknown> }>
   /** Customer portal sessions made, each with the form it was made with and the key it came with.
    * Only customers in `customers` get one (others: resource_missing, as Stripe answers). */
   portalSessions: Array<{ id: string; form: Record<string, string>; authorization: string }>
+  /** Each change of the subscriptions, on a logical clock: `record(changed)` after changing them
+   * directly (the API's own changes are recorded by the fake); `at(id, moment)` is the
+   * subscription's object as it was then (undefined before it existed). */
+  history: { now: number; record(subscriptions?: Iterable<FakeSubscription>): void; at(id: string, moment: number): Record<string, unknown> | undefined; states(id: string): Array<Record<string, unknown>> }
+  /** When set, every read of a subscription (GET /v1/subscriptions/:id) waits, handed to this
+   * function, until the test answers it with what was true at a moment between its arrival and
+   * now: a reading that reflects the state as of its start or later, as Stripe's do, but that may
+   * arrive after other deliveries have been handled. */
+  parkReads: ((read: ParkedRead) => void) | null
   /** Called after the API cancelled a subscription (to emit Stripe's event for it). */
   onCancel: (subscription: FakeSubscription) => void
   /** Requests the fake answered, by method and path. */
@@ -43,14 +81,36 @@ const notFound = (what: string) => ({ status: 404, body: { error: { type: 'inval
 
 export async function startFakeStripe(): Promise<FakeStripe> {
   let serial = 0
+  const timeline = new Map<string, Array<{ at: number; object: Record<string, unknown> }>>()
   const fake: FakeStripe = {
     base: '',
     clock: { now: Math.floor(Date.now() / 1000) },
     subscriptions: new Map(),
     customers: new Map(),
     refunds: [],
+    checkoutSessions: new Map(),
     portalSessions: [],
     onCancel: () => {},
+    parkReads: null,
+    history: {
+      now: 0,
+      record(subscriptions = fake.subscriptions.values()) {
+        for (const subscription of subscriptions) {
+          const object = fake.object(subscription)
+          const states = timeline.get(subscription.id) ?? []
+          if (JSON.stringify(states.at(-1)?.object) === JSON.stringify(object)) continue
+          fake.history.now += 1
+          states.push({ at: fake.history.now, object })
+          timeline.set(subscription.id, states)
+        }
+      },
+      at(id, moment) {
+        return (timeline.get(id) ?? []).filter((state) => state.at <= moment).at(-1)?.object
+      },
+      states(id) {
+        return (timeline.get(id) ?? []).map((state) => state.object)
+      },
+    },
     requests: [],
     object(s) {
       return {
@@ -70,14 +130,103 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }
     },
+    subscribe(values) {
+      const t = fake.clock.now
+      const subscription: FakeSubscription = {
+        id: `sub_fake_${++serial}`,
+        customer: `cus_for_${values.userId.slice(0, 8)}`,
+        plan: 'pro',
+        price: 'price_pro_test',
+        status: 'active',
+        cancelAtPeriodEnd: false,
+        canceledAt: null,
+        created: t,
+        periodStart: t,
+        periodEnd: t + 30 * 86400,
+        latestInvoice: `in_fake_${++serial}`,
+        ...values,
+      }
+      fake.subscriptions.set(subscription.id, subscription)
+      fake.history.record([subscription])
+      return subscription
+    },
+    completeCheckout(id) {
+      const session = fake.checkoutSessions.get(id)
+      if (session?.status !== 'open') throw new Error(`checkout session ${id} is ${session?.status ?? 'unknown'}: it cannot be paid`)
+      const subscription = fake.subscribe({ userId: session.userId, customer: session.customer, plan: session.plan, price: session.price })
+      session.status = 'complete'
+      session.subscription = subscription.id
+      const invoice = {
+        id: subscription.latestInvoice,
+        object: 'invoice',
+        customer: subscription.customer,
+        status: 'paid',
+        billing_reason: 'subscription_create',
+        parent: { type: 'subscription_details', subscription_details: { subscription: subscription.id, metadata: { user_id: session.userId, plan: session.plan } } },
+      }
+      return [
+        { type: 'customer.subscription.created', object: fake.object(subscription) },
+        { type: 'invoice.paid', object: invoice },
+        { type: 'invoice.payment_succeeded', object: invoice },
+        { type: 'checkout.session.completed', object: checkoutObject(session) },
+      ]
+    },
     env() {
       return { STRIPE_SECRET_KEY: 'sk_test_fake_stripe', STRIPE_API_BASE: fake.base, STRIPE_PRICE_PRO: 'price_pro_test' }
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   }
 
+  const checkoutObject = (session: FakeCheckoutSession) => ({
+    id: session.id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: session.status,
+    payment_status: session.status === 'complete' ? 'paid' : 'unpaid',
+    customer: session.customer,
+    client_reference_id: session.userId,
+    subscription: session.subscription,
+    metadata: { user_id: session.userId, plan: session.plan },
+    created: session.created,
+    livemode: false,
+    url: session.status === 'open' ? `https://checkout.stripe.com/c/pay/${session.id}` : null,
+  })
+  const list = (data: unknown[], path: string) => ({ status: 200, body: { object: 'list', data, has_more: false, url: path } })
+
   const answer = (method: string, url: URL, form: URLSearchParams, headers: Record<string, string | string[] | undefined>): { status: number; body: unknown } => {
     const path = url.pathname
+    if (path === '/v1/checkout/sessions') {
+      if (method === 'POST') {
+        const session: FakeCheckoutSession = {
+          id: `cs_test_fake_${++serial}`,
+          customer: form.get('customer') ?? '',
+          userId: form.get('subscription_data[metadata][user_id]') ?? form.get('client_reference_id') ?? '',
+          plan: form.get('subscription_data[metadata][plan]') ?? 'pro',
+          price: form.get('line_items[0][price]') ?? '',
+          status: 'open',
+          subscription: null,
+          created: fake.clock.now,
+        }
+        fake.checkoutSessions.set(session.id, session)
+        return { status: 200, body: checkoutObject(session) }
+      }
+      const customer = url.searchParams.get('customer')
+      const status = url.searchParams.get('status')
+      const found = [...fake.checkoutSessions.values()].filter((x) => (!customer || x.customer === customer) && (!status || x.status === status))
+      return list(found.reverse().map(checkoutObject), path)
+    }
+    const checkout = /^\/v1\/checkout\/sessions\/([^/]+)(\/expire)?$/.exec(path)
+    if (checkout) {
+      const session = fake.checkoutSessions.get(decodeURIComponent(checkout[1]!))
+      if (!session) return notFound('checkout.session')
+      if (checkout[2] && method === 'POST') {
+        if (session.status !== 'open') {
+          return { status: 400, body: { error: { type: 'invalid_request_error', message: `Only Checkout Sessions with a status in [open] can be expired. This Checkout Session has a status of ${session.status}.` } } }
+        }
+        session.status = 'expired'
+      }
+      return { status: 200, body: checkoutObject(session) }
+    }
     const subscription = /^\/v1\/subscriptions\/([^/]+)$/.exec(path)
     if (subscription) {
       const s = fake.subscriptions.get(decodeURIComponent(subscription[1]!))
@@ -88,6 +237,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           s.status = 'canceled'
           s.canceledAt = fake.clock.now
           s.cancelAtPeriodEnd = false
+          fake.history.record([s])
           fake.onCancel(s)
         }
         return { status: 200, body: fake.object(s) }
@@ -103,10 +253,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const intent = form.get('payment_intent') ?? ''
       let refund = fake.refunds.find((r) => r.paymentIntent === intent)
       if (!refund) {
-        refund = { id: `re_${++serial}`, paymentIntent: intent }
+        refund = { id: `re_${++serial}`, paymentIntent: intent, reason: form.get('reason') }
         fake.refunds.push(refund)
       }
-      return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, status: 'succeeded' } }
+      return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, reason: refund.reason, status: 'succeeded' } }
     }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = form.get('customer') ?? ''
@@ -144,9 +294,27 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake.stripe')
       fake.requests.push(`${req.method} ${url.pathname}`)
+      const send = (status: number, body: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${fake.requests.length}` })
+        res.end(JSON.stringify(body))
+      }
+      const read = /^\/v1\/subscriptions\/([^/]+)$/.exec(url.pathname)
+      if (fake.parkReads && req.method === 'GET' && read) {
+        const id = decodeURIComponent(read[1]!)
+        const arrivedAt = fake.history.now
+        fake.parkReads({
+          id,
+          arrivedAt,
+          answer(moment) {
+            const object = fake.history.at(id, Math.min(Math.max(moment, arrivedAt), fake.history.now))
+            if (object) send(200, object)
+            else send(notFound('subscription').status, notFound('subscription').body)
+          },
+        })
+        return
+      }
       const { status, body } = answer(req.method ?? 'GET', url, new URLSearchParams(Buffer.concat(chunks).toString('utf8')), req.headers)
-      res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${fake.requests.length}` })
-      res.end(JSON.stringify(body))
+      send(status, body)
     })
   })
   await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready))

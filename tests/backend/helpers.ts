@@ -1,9 +1,10 @@
 // Shared by the backend tests: a stack per test file, supabase-js clients as the app makes them
 // (in Node: the ws transport and an in-memory storage), and the mailbox.
 import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import WebSocket from 'ws'
 import { type LocalStack, type StackOptions, startStack } from '../../supabase/local/stack.ts'
+import { type FakeStripe, startFakeStripe } from './fake-stripe.ts'
 import { RUNTIME, runtimeHandlers } from './function-runtime.ts'
 
 export type { LocalStack }
@@ -173,4 +174,17 @@ export async function expectNotSignedIn(stack: LocalStack, name: string, body: u
     expect(res.status).toBe(401)
     expect(await res.json()).toEqual({ error: 'Not signed in' })
   }
+}
+
+/** A stack (with `options`) and a fake Stripe API for a test file: started before its tests,
+ * stopped after them. With `stripeForFunctions`, the stack's functions take the production branch
+ * against the fake (STRIPE_SECRET_KEY and the SDK's host set). */
+export function stackAndStripe(options: StackOptions = {}, { stripeForFunctions = false } = {}): { stack: LocalStack; stripe: FakeStripe } {
+  const running = {} as { stack: LocalStack; stripe: FakeStripe }
+  beforeAll(async () => {
+    running.stripe = await startFakeStripe()
+    running.stack = await startTestStack(stripeForFunctions ? { ...options, env: { ...options.env, ...running.stripe.env() } } : options)
+  }, STARTUP_TIMEOUT)
+  afterAll(() => Promise.all([running.stack.stop(), running.stripe.close()]))
+  return running
 }

@@ -45,7 +45,7 @@ describe('migration files', () => {
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention', 'delete_account'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
@@ -117,8 +117,9 @@ describe('migrations from empty', () => {
     expect(allowed.sort()).toEqual([...planIds].sort())
   })
 
-  it('the functions that write money and demo requests are the service role’s alone', async () => {
+  it('the functions that write money and demo requests, or delete accounts, are the service role’s alone', async () => {
     const functions = [
+      'public.delete_account(uuid, jsonb)',
       'public.store_demo_request(jsonb, text, integer, integer, integer)',
       'public.next_subscription_version()',
       'public.record_payment_event(text, text, timestamptz, uuid)',

@@ -121,6 +121,21 @@ describe('the retention job', () => {
     expect(await demoExists(newDemo)).toBe(true)
   })
 
+  it('never deletes an account while its subscription still runs, even when every date of it is over 24 months old', async () => {
+    // Past due or unpaid for long, or paused: the provider may still charge it, so it is not inactive.
+    const kept = []
+    for (const status of ['past_due', 'unpaid', 'paused', 'active', 'trialing', 'incomplete']) {
+      const owner = await account(`running-${status}`, { created: 40, signedIn: 30 })
+      await subscription(owner.id, status, -26)
+      kept.push(owner)
+    }
+    const ended = await account('ended-long-ago', { created: 40, signedIn: 30 })
+    await subscription(ended.id, 'incomplete_expired', -26)
+    await q('select public.delete_expired_data()')
+    for (const owner of kept) expect(await exists(owner.id), owner.email).toBe(true)
+    expect(await exists(ended.id)).toBe(false)
+  })
+
   it('deletes a bookkeeping record once its five years after the accounting year are over, not before', async () => {
     const insert = (sub: string, keepUntil: string) =>
       q(

@@ -184,7 +184,7 @@ export class CustomerModel {
   }
 }
 
-/** A small seeded PRNG (mulberry32) for the delivery's choices: order, delay, duplication. */
+/** A small seeded PRNG (mulberry32) for the schedule's choices: order, delay, duplication, staleness. */
 export function prng(seed: number): () => number {
   let a = seed >>> 0
   return () => {
@@ -194,13 +194,4 @@ export function prng(seed: number): () => number {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
-}
-
-export function shuffle<T>(items: T[], random: () => number): T[] {
-  const out = [...items]
-  for (let i = out.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1))
-    ;[out[i], out[j]] = [out[j]!, out[i]!]
-  }
-  return out
 }

@@ -1,14 +1,16 @@
 // The demo form's limits hold: the per-address limit counts only the address the platform
 // guarantees (cf-connecting-ip, set by hosted Supabase's edge; the socket's peer on the local
 // stack), never headers a client chooses, and both limits are applied by one database call, so
-// concurrent requests cannot exceed them.
+// concurrent requests cannot exceed them. On the stack's PostgreSQL server, whose transactions run
+// side by side as on hosted Supabase (PGlite runs one at a time, where no race can happen).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import handler from '../../supabase/functions/send-demo-request/handler.ts'
 import { type LocalStack, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from '../backend/helpers.ts'
+import { holdWrites } from '../backend/lock-barrier.ts'
 
 let stack: LocalStack
 beforeAll(async () => {
-  stack = await startTestStack({ env: { DEMO_RATE_LIMIT_PER_IP: '3', DEMO_RATE_LIMIT_PER_EMAIL: '3', DEMO_NOTIFY_RETRY_AFTER_SECONDS: '3600' } })
+  stack = await startTestStack({ database: 'postgres', env: { DEMO_RATE_LIMIT_PER_IP: '3', DEMO_RATE_LIMIT_PER_EMAIL: '3', DEMO_NOTIFY_RETRY_AFTER_SECONDS: '3600' } })
 }, STARTUP_TIMEOUT)
 afterAll(() => stack.stop())
 
@@ -90,6 +92,28 @@ describe('row 5: the limits are atomic', () => {
     expect(results.filter((res) => res.status === 200)).toHaveLength(3)
     expect(results.filter((res) => res.status === 429)).toHaveLength(17)
     expect((await total()) - before).toBe(3)
+  })
+
+  // Every request counts, then stops before its insert until all are there: without the locks
+  // each would count the same stored rows and all would be stored.
+  it('5 requests from one address, lined up before their inserts: still only the per-address limit (3) stored', async () => {
+    const before = await total()
+    const barrier = await holdWrites(stack, 'public.demo_requests')
+    const all = Promise.all(Array.from({ length: 5 }, () => direct(request(), { 'cf-connecting-ip': '198.18.0.99' })))
+    await barrier.waiting(5)
+    await barrier.release()
+    expect((await all).map((res) => res.status).sort()).toEqual([200, 200, 200, 429, 429])
+    expect((await total()) - before).toBe(3)
+  })
+
+  it('5 requests with one e-mail address from 5 addresses, lined up before their inserts: still only the per-e-mail limit (3) stored', async () => {
+    const email = uniqueEmail('lined-up')
+    const barrier = await holdWrites(stack, 'public.demo_requests')
+    const all = Promise.all(Array.from({ length: 5 }, (_, i) => direct(request(email), { 'cf-connecting-ip': `192.0.2.${100 + i}` })))
+    await barrier.waiting(5)
+    await barrier.release()
+    expect((await all).map((res) => res.status).sort()).toEqual([200, 200, 200, 429, 429])
+    expect(await stored('email', email)).toBe(3)
   })
 
   it('the storing function is the service role’s alone', async () => {

@@ -1,22 +1,21 @@
 // Money holds whatever Stripe does with its events: one active subscription per account (two paid
 // checkout tabs end with one, the other refunded and cancelled), one customer per account, and a
-// cancelled subscription that no late event brings back.
+// cancelled subscription that no late event brings back. On the stack's PostgreSQL server, whose
+// transactions run side by side as on hosted Supabase; late readings come from the fake Stripe
+// holding reads back (parkReads) and answering them with an older state.
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import handler from '../../supabase/functions/stripe-webhook/handler.ts'
-import { type FakeStripe, type FakeSubscription, startFakeStripe } from '../backend/fake-stripe.ts'
-import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
+import type { FakeSubscription, ParkedRead } from '../backend/fake-stripe.ts'
+import { confirmedUser, stackAndStripe } from '../backend/helpers.ts'
+import { holdWrites } from '../backend/lock-barrier.ts'
 
 const SECRET = 'whsec_payment_invariants'
-let stack: LocalStack
-let stripe: FakeStripe
-beforeAll(async () => {
-  ;[stack, stripe] = await Promise.all([startTestStack(), startFakeStripe()])
-}, STARTUP_TIMEOUT)
-afterAll(() => Promise.all([stack.stop(), stripe.close()]))
+// The stack on PostgreSQL, and the fake Stripe API.
+const files = stackAndStripe({ database: 'postgres' })
 
-const env = () => ({ SUPABASE_URL: stack.url, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...stripe.env() })
+const env = () => ({ SUPABASE_URL: files.stack.url, SUPABASE_SERVICE_ROLE_KEY: files.stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...files.stripe.env() })
 let serial = 0
 const id = (prefix: string) => `${prefix}_inv_${++serial}`
 
@@ -24,35 +23,55 @@ async function deliver(type: string, object: Record<string, unknown>, created: n
   const event = { id: id('evt'), object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type, data: { object } }
   const payload = JSON.stringify(event)
   const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
-  const res = await handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), env())
+  const res = await handler(new Request('http://functions.local/files.stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), env())
   return { status: res.status, body: (await res.json()) as { result?: string } }
+}
+
+/** From here on, reads of a subscription at the fake Stripe wait until the test answers them. */
+function holdReads() {
+  const waiting: ParkedRead[] = []
+  let arrived = () => {}
+  files.stripe.parkReads = (read) => {
+    waiting.push(read)
+    arrived()
+  }
+  return {
+    /** The next read to arrive (or the one already waiting). */
+    async next(): Promise<ParkedRead> {
+      while (waiting.length === 0) await new Promise<void>((go) => (arrived = go))
+      return waiting.shift()!
+    },
+    stop() {
+      files.stripe.parkReads = null
+    },
+  }
+}
+
+/** Stripe's state changed: what reads answer from now on. */
+function changed(s: FakeSubscription, values: Partial<FakeSubscription>) {
+  Object.assign(s, values)
+  files.stripe.history.record([s])
 }
 
 async function account(): Promise<string> {
   const userId = randomUUID()
-  await stack.db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)`, [userId, `${userId}@example.com`])
+  await files.stack.db.query(`insert into auth.users (id, aud, role, email) values ($1, 'authenticated', 'authenticated', $2)`, [userId, `${userId}@example.com`])
   return userId
 }
 
-function subscription(userId: string, values: Partial<FakeSubscription> = {}): FakeSubscription {
-  const t = Math.floor(Date.now() / 1000)
-  const s: FakeSubscription = {
-    id: id('sub'),
-    customer: `cus_for_${userId.slice(0, 8)}`,
-    userId,
-    plan: 'pro',
-    price: 'price_pro_test',
-    status: 'active',
-    cancelAtPeriodEnd: false,
-    canceledAt: null,
-    created: t,
-    periodStart: t,
-    periodEnd: t + 30 * 86400,
-    latestInvoice: id('in'),
-    ...values,
-  }
-  stripe.subscriptions.set(s.id, s)
-  return s
+const subscription = (userId: string, values: Partial<FakeSubscription> = {}) => files.stripe.subscribe({ userId, created: Math.floor(Date.now() / 1000), ...values })
+
+/** Of two active subscriptions of one account, the later was refunded and cancelled at Stripe. */
+async function expectLaterRefunded(userId: string, older: FakeSubscription, newer: FakeSubscription) {
+  expect(newer.status).toBe('canceled')
+  expect(older.status).toBe('active')
+  expect(files.stripe.refunds.map((r) => r.paymentIntent)).toContain(`pi_${newer.id}`)
+  expect(await rows(userId)).toEqual(
+    [
+      { stripe_subscription_id: older.id, status: 'active' },
+      { stripe_subscription_id: newer.id, status: 'canceled' },
+    ].sort((x, y) => x.stripe_subscription_id.localeCompare(y.stripe_subscription_id)),
+  )
 }
 
 const invoice = (s: FakeSubscription) => ({
@@ -64,7 +83,7 @@ const invoice = (s: FakeSubscription) => ({
 })
 
 async function rows(userId: string) {
-  const { rows } = await stack.db.query<{ stripe_subscription_id: string; status: string }>(
+  const { rows } = await files.stack.db.query<{ stripe_subscription_id: string; status: string }>(
     'select stripe_subscription_id, status from public.subscriptions where user_id = $1 order by stripe_subscription_id',
     [userId],
   )
@@ -72,8 +91,8 @@ async function rows(userId: string) {
 }
 
 describe('row 2: one active subscription per account, one customer', () => {
-  it('two checkout tabs, both paid on the local stack: one stays, the later is refunded and cancelled; one customer', async () => {
-    const user = await confirmedUser(stack)
+  it('two checkout tabs, both paid on the local files.stack: one stays, the later is refunded and cancelled; one customer', async () => {
+    const user = await confirmedUser(files.stack)
     const open = async () => {
       const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
       expect(error).toBeNull()
@@ -85,13 +104,13 @@ describe('row 2: one active subscription per account, one customer', () => {
     expect((await pay(first)).status).toBe(303)
     expect((await pay(second)).status).toBe(303)
 
-    const { rows: subs } = await stack.db.query<{ status: string; stripe_customer_id: string }>(
+    const { rows: subs } = await files.stack.db.query<{ status: string; stripe_customer_id: string }>(
       'select status, stripe_customer_id from public.subscriptions where user_id = $1 order by created_at',
       [user.user.id],
     )
     expect(subs.map((s) => s.status).sort()).toEqual(['active', 'canceled'])
     expect(new Set(subs.map((s) => s.stripe_customer_id)).size).toBe(1)
-    const { rows: atStandIn } = await stack.db.query<{ status: string; refunded: boolean }>(
+    const { rows: atStandIn } = await files.stack.db.query<{ status: string; refunded: boolean }>(
       'select status, refunded from local_stack.subscriptions where user_id = $1 order by created, id',
       [user.user.id],
     )
@@ -100,7 +119,7 @@ describe('row 2: one active subscription per account, one customer', () => {
       { status: 'active', refunded: false },
       { status: 'canceled', refunded: true },
     ])
-    const { rows: customers } = await stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
+    const { rows: customers } = await files.stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
     expect(customers).toEqual([{ stripe_customer_id: subs[0]!.stripe_customer_id }])
   })
 
@@ -109,25 +128,36 @@ describe('row 2: one active subscription per account, one customer', () => {
     const older = subscription(userId, { created: 1_800_000_000 })
     const newer = subscription(userId, { created: 1_800_000_005 })
     // The newer one's event arrives first.
-    expect((await deliver('customer.subscription.created', stripe.object(newer), 1_800_000_005)).status).toBe(200)
-    expect((await deliver('customer.subscription.created', stripe.object(older), 1_800_000_000)).status).toBe(200)
-    expect(newer.status).toBe('canceled')
-    expect(older.status).toBe('active')
-    expect(stripe.refunds.map((r) => r.paymentIntent)).toContain(`pi_${newer.id}`)
-    expect(await rows(userId)).toEqual(
-      [
-        { stripe_subscription_id: older.id, status: 'active' },
-        { stripe_subscription_id: newer.id, status: 'canceled' },
-      ].sort((a, b) => a.stripe_subscription_id.localeCompare(b.stripe_subscription_id)),
-    )
+    expect((await deliver('customer.subscription.created', files.stripe.object(newer), 1_800_000_005)).status).toBe(200)
+    expect((await deliver('customer.subscription.created', files.stripe.object(older), 1_800_000_000)).status).toBe(200)
+    await expectLaterRefunded(userId, older, newer)
+  })
+
+  it('two subscriptions of one account written at the same moment, in concurrent transactions: one waits for the other, and the later is refunded and cancelled', async () => {
+    const userId = await account()
+    const older = subscription(userId, { created: 1_800_000_100 })
+    const newer = subscription(userId, { created: 1_800_000_105 })
+    // Both deliveries pass their checks, then stop before writing, until both are there.
+    const barrier = await holdWrites(files.stack, 'public.subscriptions')
+    const both = Promise.all([
+      deliver('customer.subscription.created', files.stripe.object(newer), 1_800_000_105),
+      deliver('customer.subscription.created', files.stripe.object(older), 1_800_000_100),
+    ])
+    await barrier.waiting(2)
+    await barrier.release()
+    const answers = await both
+    // Without the per-account lock both would have seen "no other active one": the second write
+    // then fails on the unique index, and Stripe is answered 500.
+    expect(answers.map((a) => a.status)).toEqual([200, 200])
+    await expectLaterRefunded(userId, older, newer)
   })
 
   it('the database itself refuses a second active row for one account', async () => {
     const userId = await account()
     const insert = (status: string) =>
-      fetch(`${stack.url}/rest/v1/subscriptions`, {
+      fetch(`${files.stack.url}/rest/v1/subscriptions`, {
         method: 'POST',
-        headers: { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+        headers: { apikey: files.stack.serviceRoleKey, Authorization: `Bearer ${files.stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
         body: JSON.stringify({ user_id: userId, product_name: 'pro', status, stripe_subscription_id: id('sub') }),
       })
     expect((await insert('active')).status).toBe(201)
@@ -137,41 +167,66 @@ describe('row 2: one active subscription per account, one customer', () => {
 })
 
 describe('row 3: a cancelled subscription never comes back', () => {
-  it('deleted, then a late invoice.payment_succeeded (and a stale update): still cancelled', async () => {
+  it('deleted, while an invoice event and an update were being handled: their late readings (active) leave it cancelled', async () => {
     const userId = await account()
     const s = subscription(userId)
-    const activeBefore = stripe.object(s)
-    await deliver('customer.subscription.created', activeBefore, s.created)
-    s.status = 'canceled'
-    s.canceledAt = s.created + 10
-    expect((await deliver('customer.subscription.deleted', stripe.object(s), s.created + 10)).body.result).toBe('applied')
-    // A success stamped in the cancellation's second arrives after it, then Stripe retries an
-    // older update.
-    await deliver('invoice.payment_succeeded', invoice(s), s.created + 10)
-    await deliver('customer.subscription.updated', activeBefore, s.created + 5)
+    expect((await deliver('customer.subscription.created', files.stripe.object(s), s.created)).body.result).toBe('applied')
+    const reads = holdReads()
+    try {
+      // Two deliveries start while the subscription is active: each draws its version, then reads.
+      const paid = deliver('invoice.payment_succeeded', invoice(s), s.created + 5)
+      const paidRead = await reads.next()
+      const updated = deliver('customer.subscription.updated', files.stripe.object(s), s.created + 5)
+      const updatedRead = await reads.next()
+      changed(s, { status: 'canceled', canceledAt: s.created + 10 })
+      // The first (lower version) is answered with the cancellation, the second (higher version)
+      // with what was true when it arrived: active.
+      paidRead.answer(files.stripe.history.now)
+      expect(await paid).toMatchObject({ status: 200, body: { result: 'applied' } })
+      updatedRead.answer(updatedRead.arrivedAt)
+      expect(await updated).toMatchObject({ status: 200, body: { result: 'stale' } })
+      expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+    } finally {
+      reads.stop()
+    }
+    // Stripe's own event for the cancellation changes nothing more.
+    expect((await deliver('customer.subscription.deleted', files.stripe.object(s), s.created + 10)).body.result).toBe('applied')
     expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
   })
 
-  it('two events of the same second, delivered in reverse: the row says what Stripe says, not the later delivery', async () => {
+  it('a reading that started before a change and arrives after it is not written over the later one', async () => {
     const userId = await account()
     const s = subscription(userId)
-    const t = s.created + 100
-    const pastDue = stripe.object({ ...s, status: 'past_due' })
-    s.status = 'canceled'
-    s.canceledAt = t
-    const canceled = stripe.object(s)
-    await deliver('customer.subscription.deleted', canceled, t)
-    await deliver('customer.subscription.updated', pastDue, t)
-    expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
+    expect((await deliver('customer.subscription.created', files.stripe.object(s), s.created)).body.result).toBe('applied')
+    const reads = holdReads()
+    try {
+      const early = deliver('customer.subscription.updated', files.stripe.object(s), s.created + 1)
+      const earlyRead = await reads.next()
+      // The customer cancels at the period's end; that change's event is handled at once.
+      changed(s, { cancelAtPeriodEnd: true, canceledAt: s.created + 2 })
+      const late = deliver('customer.subscription.updated', files.stripe.object(s), s.created + 2)
+      ;(await reads.next()).answer(files.stripe.history.now)
+      expect(await late).toMatchObject({ status: 200, body: { result: 'applied' } })
+      // The early reading, of the subscription before the cancellation, arrives last.
+      earlyRead.answer(earlyRead.arrivedAt)
+      expect(await early).toMatchObject({ status: 200, body: { result: 'stale' } })
+    } finally {
+      reads.stop()
+    }
+    const { rows: held } = await files.stack.db.query<{ status: string; cancel_at_period_end: boolean }>(
+      'select status, cancel_at_period_end from public.subscriptions where stripe_subscription_id = $1',
+      [s.id],
+    )
+    expect(held).toEqual([{ status: 'active', cancel_at_period_end: true }])
   })
 
   it('even a reading that comes later cannot revive a cancelled row (final states are final)', async () => {
     const userId = await account()
     const s = subscription(userId)
-    await deliver('customer.subscription.created', stripe.object(s), s.created)
-    await stack.db.query(`update public.subscriptions set status = 'canceled' where stripe_subscription_id = $1`, [s.id])
+    await deliver('customer.subscription.created', files.stripe.object(s), s.created)
+    await files.stack.db.query(`update public.subscriptions set status = 'canceled' where stripe_subscription_id = $1`, [s.id])
     // Stripe (wrongly, or an old copy of the data) still says active: the row stays cancelled.
-    expect((await deliver('customer.subscription.updated', stripe.object(s), s.created + 1)).body.result).toBe('stale')
+    expect((await deliver('customer.subscription.updated', files.stripe.object(s), s.created + 1)).body.result).toBe('stale')
     expect(await rows(userId)).toEqual([{ stripe_subscription_id: s.id, status: 'canceled' }])
   })
 })

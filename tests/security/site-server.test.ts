@@ -1,5 +1,6 @@
-// The production server's answers to hostile paths: never an off-site redirect, never a 500.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+// The production server's answers to hostile paths: never an off-site redirect, never a 500; each
+// page at one address only; and the headers the README asks static hosts to send are the ones it sends.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -7,9 +8,10 @@ import { createSiteServer } from '../../src/server/site-server'
 
 const dist = mkdtempSync(path.join(tmpdir(), 'site-'))
 mkdirSync(path.join(dist, 'pricing'), { recursive: true })
-mkdirSync(path.join(dist, 'en'), { recursive: true })
+mkdirSync(path.join(dist, 'en/pricing'), { recursive: true })
 writeFileSync(path.join(dist, 'index.html'), '<h1>home</h1>')
 writeFileSync(path.join(dist, 'pricing/index.html'), '<h1>pricing</h1>')
+writeFileSync(path.join(dist, 'en/pricing/index.html'), '<h1>en pricing</h1>')
 writeFileSync(path.join(dist, '404.html'), '<h1>ikke funnet</h1>')
 writeFileSync(path.join(dist, 'en/404.html'), '<h1>not found</h1>')
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
@@ -39,5 +41,61 @@ describe('the site server and hostile paths', () => {
     const res = await get('/pricing/?a=1')
     expect(res.status).toBe(301)
     expect(res.headers.get('location')).toBe('/pricing?a=1')
+  })
+})
+
+describe('one address per page', () => {
+  for (const [raw, target] of [
+    ['/index.html', '/'],
+    ['/en/pricing/index.html', '/en/pricing'],
+    ['/pricing/index.html?a=1', '/pricing?a=1'],
+  ] as const) {
+    it(`${raw} redirects to ${target} (not a second cacheable copy of the page)`, async () => {
+      const res = await get(raw)
+      expect(res.status).toBe(301)
+      expect(res.headers.get('location')).toBe(target)
+    })
+  }
+
+  for (const [raw, page] of [
+    ['/404.html', 'ikke funnet'],
+    ['/en/404.html', 'not found'],
+    ['/en/index.html', 'not found'],
+    ['/other.html', 'ikke funnet'],
+  ] as const) {
+    it(`${raw} answers 404 (the not-found page is no page of its own)`, async () => {
+      const res = await get(raw)
+      expect(res.status).toBe(404)
+      expect(await res.text()).toContain(page)
+    })
+  }
+
+  it('an encoded slash cannot turn the redirect into another host', async () => {
+    const res = await get('/%2Fpricing/index.html')
+    const location = res.headers.get('location')
+    if (location) expect(new URL(location, 'http://localhost:5173').origin).toBe('http://localhost:5173')
+  })
+})
+
+describe('the headers static hosts are asked to send (README, "The site on a static host")', () => {
+  const readme = readFileSync(path.join(import.meta.dirname, '../../README.md'), 'utf8')
+  const block = /Send these headers[\s\S]*?```\n([\s\S]*?)```/.exec(readme)?.[1] ?? ''
+  const listed = new Map(
+    block
+      .trim()
+      .split('\n')
+      .map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()] as const),
+  )
+
+  it('list Strict-Transport-Security, the policy and the framing and sniffing guards', () => {
+    expect([...listed.keys()].sort()).toEqual(
+      expect.arrayContaining(['content-security-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options', 'x-frame-options']),
+    )
+  })
+
+  it('with the values the site server sends', async () => {
+    const server = createSiteServer({ distDir: dist, supabaseUrl: 'https://project.supabase.co' })
+    const res = await server.fetch(new Request('http://localhost:5173/pricing'))
+    for (const [name, value] of listed) expect(res.headers.get(name), name).toBe(value.replaceAll('<project>', 'project'))
   })
 })

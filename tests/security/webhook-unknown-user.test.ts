@@ -1,5 +1,7 @@
 // A payment event for a user id that has no account (deleted, or never existed) is kept and
-// answered 2xx: a 5xx would have the provider retry it for days.
+// answered 2xx: a 5xx would have the provider retry it for days. A subscription that still runs
+// for such an account is paid for by nobody who can use it: it is refunded and cancelled at once.
+// One that names no account at all is left alone (it may be someone else's business at Stripe).
 import { randomUUID } from 'node:crypto'
 import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -16,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => Promise.all([stack.stop(), stripe.close()]))
 
 describe('the payment webhook and an account that does not exist', () => {
-  it('keeps the event with a 2xx answer, writes no subscription, and keeps answering 2xx to a redelivery', async () => {
+  it('keeps the event with a 2xx answer, writes no subscription, refunds and cancels it at Stripe, and keeps answering 2xx to a redelivery', async () => {
     const userId = randomUUID()
     const created = Math.floor(Date.now() / 1000)
     const event = {
@@ -41,20 +43,7 @@ describe('the payment webhook and an account that does not exist', () => {
       },
     }
     // Stripe knows the subscription (the webhook reads it from there), with the same account id.
-    stripe.subscriptions.set('sub_unknown_1', {
-      id: 'sub_unknown_1',
-      customer: 'cus_unknown_1',
-      userId,
-      plan: 'pro',
-      price: 'price_pro',
-      status: 'active',
-      cancelAtPeriodEnd: false,
-      canceledAt: null,
-      created,
-      periodStart: created,
-      periodEnd: created + 30 * 86400,
-      latestInvoice: 'in_unknown_1',
-    })
+    stripe.subscribe({ id: 'sub_unknown_1', customer: 'cus_unknown_1', userId, price: 'price_pro', created, periodStart: created, periodEnd: created + 30 * 86400 })
     const payload = JSON.stringify(event)
     const env = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...stripe.env() }
     const deliver = async () => {
@@ -68,6 +57,23 @@ describe('the payment webhook and an account that does not exist', () => {
     expect(kept).toEqual([{ user_id: userId }])
     const { rows: subs } = await stack.db.query('select 1 from public.subscriptions where stripe_subscription_id = $1', ['sub_unknown_1'])
     expect(subs).toHaveLength(0)
+    expect(stripe.refunds).toEqual([expect.objectContaining({ paymentIntent: 'pi_sub_unknown_1', reason: 'requested_by_customer' })])
+    expect(stripe.subscriptions.get('sub_unknown_1')).toMatchObject({ status: 'canceled' })
+    expect(stripe.requests).toContain('DELETE /v1/subscriptions/sub_unknown_1')
     expect((await deliver()).status).toBe(200)
+    expect(stripe.refunds).toHaveLength(1)
+  })
+
+  it('a subscription that names no account (made at Stripe by hand, say) is kept as unlinked and left running', async () => {
+    const created = Math.floor(Date.now() / 1000)
+    stripe.subscribe({ id: 'sub_nobody_1', customer: 'cus_nobody_1', userId: '', price: 'price_pro', created })
+    const event = { id: 'evt_nobody_1', object: 'event', api_version: Stripe.API_VERSION, created, livemode: false, type: 'customer.subscription.created', data: { object: stripe.object(stripe.subscriptions.get('sub_nobody_1')!) } }
+    const payload = JSON.stringify(event)
+    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({ payload, secret: SECRET, cryptoProvider: Stripe.createSubtleCryptoProvider() })
+    const env = { SUPABASE_URL: stack.url, SUPABASE_ANON_KEY: stack.anonKey, SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey, STRIPE_WEBHOOK_SECRET: SECRET, ...stripe.env() }
+    const res = await handler(new Request('http://functions.local/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': signature }, body: payload }), env)
+    expect(await res.json()).toMatchObject({ received: true, result: 'unlinked' })
+    expect(stripe.subscriptions.get('sub_nobody_1')).toMatchObject({ status: 'active' })
+    expect(stripe.refunds.some((r) => r.paymentIntent === 'pi_sub_nobody_1')).toBe(false)
   })
 })

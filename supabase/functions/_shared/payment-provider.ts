@@ -22,14 +22,23 @@ export interface PaymentProvider {
   readonly kind: 'stripe' | 'local'
   /** The subscription as the provider holds it now; null when it does not know the id. */
   retrieveSubscription(id: string): Promise<ProviderSubscription | null>
-  /** Ends a subscription bought twice: its payments are refunded, then it is cancelled at once. */
-  cancelDuplicate(id: string): Promise<ProviderSubscription>
+  /** Ends a subscription nobody should pay for (bought twice, or for an account that is gone): its
+   * last invoice's payments are refunded, then it is cancelled at once. */
+  refundAndCancel(id: string, reason: RefundReason): Promise<ProviderSubscription>
+  /** Cancels a subscription at once, without a refund (the account is being deleted); a
+   * subscription the provider does not know, or that has ended, is left as it is. */
+  cancelNow(id: string): Promise<void>
+  /** Expires the customer's open checkout sessions, so that none of them can be paid any more. */
+  expireOpenCheckouts(customer: string): Promise<void>
   /** The user's one customer at the provider, made on first use (the same one on every call). */
   ensureCustomer(user: { id: string; email: string }): Promise<string>
   /** A new session of the provider's customer portal for the customer: its URL. The portal sends
    * the customer back to `returnUrl` and speaks `locale`. */
   createPortalSession(input: PortalSessionInput): Promise<string>
 }
+
+/** Stripe's refund reasons that apply: a second subscription, or one the customer asked to end. */
+export type RefundReason = 'duplicate' | 'requested_by_customer'
 
 export interface PortalSessionInput {
   customer: string
@@ -45,6 +54,7 @@ export function paymentProvider(env: FunctionEnv): PaymentProvider | null {
 }
 
 const isMissing = (error: unknown) => (error as { code?: string } | null)?.code === 'resource_missing'
+const isEnded = (status: string) => status === 'canceled' || status === 'incomplete_expired'
 
 function stripeProvider(env: FunctionEnv): PaymentProvider {
   const stripe = stripeClient(env)
@@ -58,7 +68,7 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
         throw error
       }
     },
-    async cancelDuplicate(id) {
+    async refundAndCancel(id, reason) {
       // Refund first: a retry after a failure finds the same refunds (idempotency keys) and
       // then cancels; cancelling first could leave a cancelled subscription never refunded.
       const subscription = await stripe.subscriptions.retrieve(id)
@@ -69,18 +79,38 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
           const intentId = typeof intent === 'string' ? intent : intent?.id
           if (!intentId) continue
           try {
-            await stripe.refunds.create({ payment_intent: intentId, reason: 'duplicate' }, { idempotencyKey: `duplicate-subscription-${id}-${intentId}` })
+            await stripe.refunds.create({ payment_intent: intentId, reason }, { idempotencyKey: `refund-subscription-${id}-${intentId}` })
           } catch (error) {
             if ((error as { code?: string }).code !== 'charge_already_refunded') throw error
           }
         }
       }
-      if (subscription.status === 'canceled' || subscription.status === 'incomplete_expired') return subscription as unknown as ProviderSubscription
+      if (isEnded(subscription.status)) return subscription as unknown as ProviderSubscription
+      const comment = reason === 'duplicate' ? 'Duplicate subscription: the customer already has one' : 'The account was deleted'
       return (await stripe.subscriptions.cancel(
         id,
-        { invoice_now: false, prorate: false, cancellation_details: { comment: 'Duplicate subscription: the customer already has one' } },
-        { idempotencyKey: `duplicate-subscription-cancel-${id}` },
+        { invoice_now: false, prorate: false, cancellation_details: { comment } },
+        { idempotencyKey: `refund-subscription-cancel-${id}` },
       )) as unknown as ProviderSubscription
+    },
+    async cancelNow(id) {
+      try {
+        const subscription = await stripe.subscriptions.retrieve(id)
+        if (!isEnded(subscription.status)) await stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false })
+      } catch (error) {
+        // Unknown to Stripe (or cancelled meanwhile by another request): nothing left to cancel.
+        if (!isMissing(error)) throw error
+      }
+    },
+    async expireOpenCheckouts(customer) {
+      for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) {
+        try {
+          await stripe.checkout.sessions.expire(session.id)
+        } catch (error) {
+          // Only an open session can be expired: one completed or expired meanwhile is fine.
+          if ((await stripe.checkout.sessions.retrieve(session.id)).status === 'open') throw error
+        }
+      }
     },
     async ensureCustomer(user) {
       // The idempotency key makes concurrent first checkouts (two tabs) get the same customer.
@@ -119,10 +149,28 @@ function localProvider(env: FunctionEnv): PaymentProvider {
     async retrieveSubscription(id) {
       return (await call('GET', `subscriptions/${encodeURIComponent(id)}`)) as ProviderSubscription | null
     },
-    async cancelDuplicate(id) {
-      const canceled = (await call('DELETE', `subscriptions/${encodeURIComponent(id)}?duplicate=true`)) as ProviderSubscription | null
+    async refundAndCancel(id, reason) {
+      // As at Stripe: the refund is asked for first, then the subscription is cancelled.
+      const refund = await call('POST', 'refunds', { subscription: id, reason })
+      if (!refund) throw new Error(`the local payment stand-in does not know subscription ${id}`)
+      const canceled = (await call('DELETE', `subscriptions/${encodeURIComponent(id)}`)) as ProviderSubscription | null
       if (!canceled) throw new Error(`the local payment stand-in does not know subscription ${id}`)
       return canceled
+    },
+    async cancelNow(id) {
+      await call('DELETE', `subscriptions/${encodeURIComponent(id)}`)
+    },
+    async expireOpenCheckouts(customer) {
+      const openIds = async () =>
+        (((await call('GET', `sessions?${new URLSearchParams({ customer, status: 'open' })}`)) as { data?: Array<{ id: string }> } | null)?.data ?? []).map((s) => s.id)
+      for (const id of await openIds()) {
+        try {
+          await call('POST', `sessions/${encodeURIComponent(id)}/expire`)
+        } catch (error) {
+          // Only an open session can be expired: one paid meanwhile is fine.
+          if ((await openIds()).includes(id)) throw error
+        }
+      }
     },
     async ensureCustomer(user) {
       const customer = (await call('POST', 'customers', { user_id: user.id, email: user.email })) as { id?: string } | null

@@ -1,0 +1,222 @@
+// The payment provider's two branches, request by request: the real stripe SDK against a scripted
+// api.stripe.com, and the local stand-in's client against a scripted stand-in. Each answer is one a
+// test chooses (Stripe's error shapes, expanded objects, sessions paid meanwhile), and each request
+// the provider makes is asserted as Stripe documents it: which parameters, in the query or the
+// form, and the idempotency key. The end-to-end paths through the fake Stripe server and the local
+// stack are in stripe-production.test.ts and the security tests.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { paymentProvider } from '../../supabase/functions/_shared/payment-provider.ts'
+
+type Sent = { method: string; path: string; params: Record<string, string>; idempotencyKey: string | null; authorization: string | null }
+type Answer = { status: number; body?: unknown }
+
+let sent: Sent[]
+let script: Array<(request: Sent) => Answer | undefined>
+
+const ok = (body: unknown): Answer => ({ status: 200, body })
+const stripeError = (status: number, code: string): Answer => ({ status, body: { error: { type: 'invalid_request_error', code, message: code } } })
+const list = (data: unknown[]): Answer => ok({ object: 'list', data, has_more: false, url: '/v1/x' })
+
+/** Answers requests whose method and path match, in the order scripted. */
+function when(method: string, path: string | RegExp, answer: Answer | ((request: Sent) => Answer)) {
+  script.push((request) => {
+    if (request.method !== method || !(typeof path === 'string' ? request.path === path : path.test(request.path))) return undefined
+    return typeof answer === 'function' ? answer(request) : answer
+  })
+}
+
+beforeEach(() => {
+  sent = []
+  script = []
+  vi.stubGlobal('fetch', async (input: string | URL | Request, init: RequestInit = {}) => {
+    const url = new URL(input instanceof Request ? input.url : String(input))
+    const headers = new Headers(init.headers)
+    const body = typeof init.body === 'string' ? init.body : ''
+    const params = Object.fromEntries([...url.searchParams, ...(headers.get('content-type')?.includes('json') ? Object.entries(body ? JSON.parse(body) : {}).map(([k, v]) => [k, String(v)]) : new URLSearchParams(body))])
+    const request = { method: init.method ?? 'GET', path: url.pathname, params, idempotencyKey: headers.get('idempotency-key'), authorization: headers.get('authorization') }
+    sent.push(request)
+    for (const step of script) {
+      const answer = step(request)
+      if (answer) return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'Content-Type': 'application/json' } })
+    }
+    throw new Error(`unscripted ${request.method} ${request.path}`)
+  })
+})
+afterEach(() => vi.unstubAllGlobals())
+
+const subscription = (status: string, extra: Record<string, unknown> = {}) => ({ id: 'sub_1', object: 'subscription', customer: 'cus_1', status, latest_invoice: 'in_1', ...extra })
+const requests = (method: string, prefix: string) => sent.filter((r) => r.method === method && r.path.startsWith(prefix))
+
+describe('Stripe', () => {
+  const stripe = () => paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://stripe.test' })!
+
+  it('is chosen by STRIPE_SECRET_KEY, before the stand-in; nothing without either', () => {
+    expect(stripe().kind).toBe('stripe')
+    expect(paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', LOCAL_PAYMENTS_URL: 'http://x/' })!.kind).toBe('stripe')
+    expect(paymentProvider({ LOCAL_PAYMENTS_URL: 'http://x/' })!.kind).toBe('local')
+    expect(paymentProvider({})).toBeNull()
+  })
+
+  it('retrieveSubscription: null for an id Stripe does not know; any other error is thrown', async () => {
+    when('GET', '/v1/subscriptions/sub_gone', stripeError(404, 'resource_missing'))
+    when('GET', '/v1/subscriptions/sub_bad', stripeError(400, 'parameter_invalid'))
+    when('GET', '/v1/subscriptions/sub_1', ok(subscription('active')))
+    expect(await stripe().retrieveSubscription('sub_gone')).toBeNull()
+    await expect(stripe().retrieveSubscription('sub_bad')).rejects.toMatchObject({ code: 'parameter_invalid' })
+    expect(await stripe().retrieveSubscription('sub_1')).toMatchObject({ id: 'sub_1', status: 'active' })
+  })
+
+  describe('refundAndCancel', () => {
+    it('refunds every paid payment of the last invoice (expanded or not), each once by its key, then cancels without invoicing or proration', async () => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription('active', { latest_invoice: { id: 'in_9', object: 'invoice' } })))
+      when('GET', '/v1/invoice_payments', list([
+        { id: 'inpay_1', payment: { type: 'payment_intent', payment_intent: 'pi_a' } },
+        { id: 'inpay_2', payment: { type: 'payment_intent', payment_intent: { id: 'pi_b', object: 'payment_intent' } } },
+        { id: 'inpay_3', payment: { type: 'charge', charge: 'ch_1' } },
+      ]))
+      when('POST', '/v1/refunds', (r) => (r.params.payment_intent === 'pi_b' ? stripeError(400, 'charge_already_refunded') : ok({ id: 're_1', object: 'refund' })))
+      when('DELETE', '/v1/subscriptions/sub_1', ok(subscription('canceled')))
+      expect(await stripe().refundAndCancel('sub_1', 'duplicate')).toMatchObject({ status: 'canceled' })
+      expect(requests('GET', '/v1/invoice_payments').map((r) => r.params)).toEqual([{ invoice: 'in_9', status: 'paid' }])
+      expect(requests('POST', '/v1/refunds').map(({ params, idempotencyKey }) => ({ params, idempotencyKey }))).toEqual([
+        { params: { payment_intent: 'pi_a', reason: 'duplicate' }, idempotencyKey: 'refund-subscription-sub_1-pi_a' },
+        { params: { payment_intent: 'pi_b', reason: 'duplicate' }, idempotencyKey: 'refund-subscription-sub_1-pi_b' },
+      ])
+      expect(requests('DELETE', '/v1/subscriptions/').map(({ params, idempotencyKey }) => ({ params, idempotencyKey }))).toEqual([
+        {
+          params: { invoice_now: 'false', prorate: 'false', 'cancellation_details[comment]': 'Duplicate subscription: the customer already has one' },
+          idempotencyKey: 'refund-subscription-cancel-sub_1',
+        },
+      ])
+    })
+
+    it('says why in the cancellation: an account deleted', async () => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription('active', { latest_invoice: null })))
+      when('DELETE', '/v1/subscriptions/sub_1', ok(subscription('canceled')))
+      await stripe().refundAndCancel('sub_1', 'requested_by_customer')
+      expect(requests('GET', '/v1/invoice_payments')).toEqual([])
+      expect(requests('DELETE', '/v1/subscriptions/')[0]!.params['cancellation_details[comment]']).toBe('The account was deleted')
+    })
+
+    it('a refund Stripe refuses otherwise stops before the cancellation', async () => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription('active')))
+      when('GET', '/v1/invoice_payments', list([{ id: 'inpay_1', payment: { type: 'payment_intent', payment_intent: 'pi_a' } }]))
+      when('POST', '/v1/refunds', stripeError(402, 'card_declined'))
+      await expect(stripe().refundAndCancel('sub_1', 'duplicate')).rejects.toMatchObject({ code: 'card_declined' })
+      expect(requests('DELETE', '/v1/subscriptions/')).toEqual([])
+    })
+
+    it.each(['canceled', 'incomplete_expired'])('a subscription already %s is refunded and not cancelled again', async (status) => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription(status)))
+      when('GET', '/v1/invoice_payments', list([{ id: 'inpay_1', payment: { type: 'payment_intent', payment_intent: 'pi_a' } }]))
+      when('POST', '/v1/refunds', ok({ id: 're_1', object: 'refund' }))
+      expect(await stripe().refundAndCancel('sub_1', 'duplicate')).toMatchObject({ status })
+      expect(requests('POST', '/v1/refunds')).toHaveLength(1)
+      expect(requests('DELETE', '/v1/subscriptions/')).toEqual([])
+    })
+  })
+
+  describe('cancelNow', () => {
+    it('cancels a running subscription at once, without invoicing or proration', async () => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription('past_due')))
+      when('DELETE', '/v1/subscriptions/sub_1', ok(subscription('canceled')))
+      await stripe().cancelNow('sub_1')
+      expect(requests('DELETE', '/v1/subscriptions/').map((r) => r.params)).toEqual([{ invoice_now: 'false', prorate: 'false' }])
+    })
+
+    it.each(['canceled', 'incomplete_expired'])('leaves a subscription already %s alone', async (status) => {
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription(status)))
+      await stripe().cancelNow('sub_1')
+      expect(requests('DELETE', '/v1/subscriptions/')).toEqual([])
+    })
+
+    it('an id Stripe does not know is nothing to cancel; any other error is thrown', async () => {
+      when('GET', '/v1/subscriptions/sub_gone', stripeError(404, 'resource_missing'))
+      when('GET', '/v1/subscriptions/sub_1', ok(subscription('active')))
+      when('DELETE', '/v1/subscriptions/sub_1', stripeError(400, 'parameter_invalid'))
+      await stripe().cancelNow('sub_gone')
+      await expect(stripe().cancelNow('sub_1')).rejects.toMatchObject({ code: 'parameter_invalid' })
+    })
+  })
+
+  describe('expireOpenCheckouts', () => {
+    it('asks for the customer’s open sessions and expires each; one paid meanwhile is fine, one still open is an error', async () => {
+      when('GET', '/v1/checkout/sessions', list([{ id: 'cs_1', object: 'checkout.session' }, { id: 'cs_2', object: 'checkout.session' }]))
+      when('POST', '/v1/checkout/sessions/cs_1/expire', stripeError(400, 'checkout_session_not_open'))
+      when('GET', '/v1/checkout/sessions/cs_1', ok({ id: 'cs_1', status: 'complete' }))
+      when('POST', '/v1/checkout/sessions/cs_2/expire', ok({ id: 'cs_2', status: 'expired' }))
+      await stripe().expireOpenCheckouts('cus_1')
+      expect(requests('GET', '/v1/checkout/sessions')[0]!.params).toEqual({ customer: 'cus_1', status: 'open', limit: '100' })
+      expect(requests('POST', '/v1/checkout/sessions/').map((r) => r.path)).toEqual(['/v1/checkout/sessions/cs_1/expire', '/v1/checkout/sessions/cs_2/expire'])
+
+      script = []
+      when('GET', '/v1/checkout/sessions', list([{ id: 'cs_3', object: 'checkout.session' }]))
+      when('POST', '/v1/checkout/sessions/cs_3/expire', stripeError(400, 'rate_limit'))
+      when('GET', '/v1/checkout/sessions/cs_3', ok({ id: 'cs_3', status: 'open' }))
+      await expect(stripe().expireOpenCheckouts('cus_1')).rejects.toMatchObject({ code: 'rate_limit' })
+    })
+  })
+
+  it('createPortalSession: the URL; a session without one is an error', async () => {
+    when('POST', '/v1/billing_portal/sessions', (r) => ok({ id: 'bps_1', url: r.params.locale === 'nb' ? 'https://billing.stripe.com/p/x' : null }))
+    expect(await stripe().createPortalSession({ customer: 'cus_1', returnUrl: 'https://site/app', locale: 'nb' })).toBe('https://billing.stripe.com/p/x')
+    await expect(stripe().createPortalSession({ customer: 'cus_1', returnUrl: 'https://site/app', locale: 'en' })).rejects.toThrow('Stripe returned portal session bps_1 without a URL')
+  })
+})
+
+describe('the local stand-in', () => {
+  const local = () => paymentProvider({ LOCAL_PAYMENTS_URL: 'http://stack.test/payments/v1/', SUPABASE_SERVICE_ROLE_KEY: 'service' })!
+  const notFound: Answer = { status: 404, body: { error: 'not found' } }
+
+  it('refundAndCancel: refund first, then cancel; a subscription it does not know at either step is an error', async () => {
+    when('POST', '/payments/v1/refunds', (r) => (r.params.subscription === 'sub_1' ? ok({ id: 're_1' }) : notFound))
+    when('DELETE', '/payments/v1/subscriptions/sub_1', ok({ id: 'sub_1', status: 'canceled' }))
+    expect(await local().refundAndCancel('sub_1', 'duplicate')).toEqual({ id: 'sub_1', status: 'canceled' })
+    expect(sent.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /payments/v1/refunds', 'DELETE /payments/v1/subscriptions/sub_1'])
+    expect(sent[0]!.params).toEqual({ subscription: 'sub_1', reason: 'duplicate' })
+    await expect(local().refundAndCancel('sub_2', 'duplicate')).rejects.toThrow('the local payment stand-in does not know subscription sub_2')
+
+    script = []
+    when('POST', '/payments/v1/refunds', ok({ id: 're_2' }))
+    when('DELETE', '/payments/v1/subscriptions/sub_3', notFound)
+    await expect(local().refundAndCancel('sub_3', 'duplicate')).rejects.toThrow('the local payment stand-in does not know subscription sub_3')
+  })
+
+  it('any answer but success or 404 is an error that names the request and the answer', async () => {
+    when('GET', '/payments/v1/subscriptions/sub_1', { status: 500, body: { error: 'boom' } })
+    await expect(local().retrieveSubscription('sub_1')).rejects.toThrow('the local payment stand-in answered GET subscriptions/sub_1 with 500: {"error":"boom"}')
+  })
+
+  it('expireOpenCheckouts: a list without data is nothing to expire; one paid meanwhile is fine, one still open is an error', async () => {
+    when('GET', '/payments/v1/sessions', ok({}))
+    await local().expireOpenCheckouts('cus_1')
+    expect(sent.map((r) => r.params)).toEqual([{ customer: 'cus_1', status: 'open' }])
+
+    script = []
+    let open = ['cs_1', 'cs_2']
+    when('GET', '/payments/v1/sessions', () => ok({ data: open.map((id) => ({ id })) }))
+    when('POST', '/payments/v1/sessions/cs_1/expire', () => {
+      open = ['cs_2']
+      return { status: 409, body: { error: 'paid' } }
+    })
+    when('POST', '/payments/v1/sessions/cs_2/expire', { status: 409, body: { error: 'busy' } })
+    await expect(local().expireOpenCheckouts('cus_1')).rejects.toThrow('answered POST sessions/cs_2/expire with 409')
+  })
+
+  it('ensureCustomer and createPortalSession: an answer without an id or a URL is an error', async () => {
+    when('POST', '/payments/v1/customers', (r) => ok(r.params.user_id === 'u-1' ? { id: 'cus_1' } : {}))
+    when('POST', '/payments/v1/portal-sessions', (r) => (r.params.customer === 'cus_1' ? ok({ url: 'http://stack.test/portal' }) : notFound))
+    expect(await local().ensureCustomer({ id: 'u-1', email: 'a@example.com' })).toBe('cus_1')
+    await expect(local().ensureCustomer({ id: 'u-2', email: 'b@example.com' })).rejects.toThrow('the local payment stand-in returned no customer')
+    expect(await local().createPortalSession({ customer: 'cus_1', returnUrl: 'http://site/app', locale: 'en' })).toBe('http://stack.test/portal')
+    await expect(local().createPortalSession({ customer: 'cus_2', returnUrl: 'http://site/app', locale: 'en' })).rejects.toThrow(
+      'the local payment stand-in does not know customer cus_2',
+    )
+  })
+
+  it('sends the service role as bearer', async () => {
+    when('GET', '/payments/v1/subscriptions/sub_1', notFound)
+    expect(await local().retrieveSubscription('sub_1')).toBeNull()
+    expect(sent.map((r) => r.authorization)).toEqual(['Bearer service'])
+  })
+})

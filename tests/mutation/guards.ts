@@ -1,0 +1,277 @@
+// The guards that keep money and accounts safe, each removed once: a scratch copy of the checkout
+// (the files git tracks or would, as they are in the working tree) gets one guard taken out, and the tests
+// named with it must then fail there. The SQL guards live in the migrations, out of StrykerJS's
+// reach; the code guards here are the ones a mutation audit found unguarded before.
+//
+//   npm run mutate -- guards            every guard
+//   npm run mutate -- guards lock       only the guards whose name contains "lock"
+//
+// Prints one line per guard (killed or survived, by which test), and exits non-zero if any survived.
+import { spawnSync } from 'node:child_process'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+
+export type Guard = {
+  name: string
+  file: string
+  /** The guard, exactly as written (it must occur once). */
+  find: string
+  /** What is left without it. */
+  replace: string
+  /** Test files, each of which must fail without the guard. */
+  tests: string[]
+  /** The vitest project of the tests (default node). */
+  project?: 'node' | 'ui'
+}
+
+const MIGRATIONS = 'supabase/migrations'
+const PAYMENTS = `${MIGRATIONS}/20261125200001_payment_invariants.sql`
+const DEMO = `${MIGRATIONS}/20261125100001_demo_request_limits.sql`
+const RETENTION = `${MIGRATIONS}/20261125300001_retention.sql`
+const DELETE = `${MIGRATIONS}/20261126100001_delete_account.sql`
+const PROVIDER = 'supabase/functions/_shared/payment-provider.ts'
+const WEBHOOK = 'supabase/functions/stripe-webhook/handler.ts'
+
+export const GUARDS: Guard[] = [
+  // ---------- SQL: the migrations' guards ----------
+  {
+    name: 'apply_subscription_snapshot: per-account advisory lock',
+    file: PAYMENTS,
+    find: "  perform pg_advisory_xact_lock(hashtext('public.subscriptions.user_id'), hashtext(account::text));\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts'],
+  },
+  {
+    name: 'apply_subscription_snapshot: provider_version check (a later reading wins)',
+    file: PAYMENTS,
+    find: "    if existing.provider_version is not null and existing.provider_version >= version then\n      return jsonb_build_object('result', 'stale');\n    end if;\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts', 'tests/backend/stripe-event-stream.test.ts'],
+  },
+  {
+    name: 'apply_subscription_snapshot: final-state guard (cancelled stays cancelled)',
+    file: PAYMENTS,
+    find: "    if existing.status = any (final_states) and not (new_status = any (final_states)) then\n      return jsonb_build_object('result', 'stale');\n    end if;\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts', 'tests/backend/stripe-event-stream.test.ts'],
+  },
+  {
+    name: 'subscriptions_one_entitling_per_user: the unique index',
+    file: PAYMENTS,
+    find: "create unique index if not exists subscriptions_one_entitling_per_user\n  on public.subscriptions (user_id) where status in ('active', 'trialing');\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts'],
+  },
+  {
+    name: 'store_demo_request: per-address advisory lock',
+    file: DEMO,
+    find: "    perform pg_advisory_xact_lock(hashtext('public.demo_requests.ip_hash'), hashtext(ip_hash));\n",
+    replace: '',
+    tests: ['tests/security/demo-rate-limit.test.ts'],
+  },
+  {
+    name: 'store_demo_request: per-e-mail advisory lock',
+    file: DEMO,
+    find: "  perform pg_advisory_xact_lock(hashtext('public.demo_requests.email'), hashtext(address));\n",
+    replace: '',
+    tests: ['tests/security/demo-rate-limit.test.ts'],
+  },
+  {
+    name: 'delete_expired_data: an account with a running subscription is not inactive',
+    file: RETENTION,
+    find: "        ) < cutoff\n    and not exists (\n      select 1 from public.subscriptions s\n      where s.user_id = u.id and s.status not in ('canceled', 'incomplete_expired')\n    );",
+    replace: '        ) < cutoff;',
+    tests: ['tests/backend/retention.test.ts'],
+  },
+  {
+    name: 'delete_account: the account row locked (for update)',
+    file: DELETE,
+    find: 'where u.id = account for update;',
+    replace: 'where u.id = account;',
+    tests: ['tests/security/account-concurrency.test.ts'],
+  },
+  {
+    name: 'delete_account: nothing deleted while a subscription runs',
+    file: DELETE,
+    find: '  if cardinality(running) > 0 then',
+    replace: '  if false then',
+    tests: ['tests/backend/account-functions.test.ts'],
+  },
+  // ---------- the functions' production (Stripe) path ----------
+  {
+    name: 'delete-account on Stripe: subscriptions.cancel',
+    file: PROVIDER,
+    find: '        if (!isEnded(subscription.status)) await stripe.subscriptions.cancel(id, { invoice_now: false, prorate: false })\n',
+    replace: '',
+    tests: ['tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'delete-account on Stripe: checkout.sessions.expire',
+    file: PROVIDER,
+    find: '          await stripe.checkout.sessions.expire(session.id)\n',
+    replace: '',
+    tests: ['tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'refund on Stripe: refunds.create (a duplicate, an account that is gone)',
+    file: PROVIDER,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    find: "            await stripe.refunds.create({ payment_intent: intentId, reason }, { idempotencyKey: `refund-subscription-${id}-${intentId}` })\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts', 'tests/backend/stripe-production.test.ts', 'tests/security/webhook-unknown-user.test.ts'],
+  },
+  {
+    name: 'refund on the local stand-in: the functions ask for it (two tabs paid)',
+    file: PROVIDER,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    find: "      const refund = await call('POST', 'refunds', { subscription: id, reason })\n      if (!refund) throw new Error(`the local payment stand-in does not know subscription ${id}`)\n",
+    replace: '',
+    tests: ['tests/security/payment-invariants.test.ts'],
+  },
+  {
+    name: 'delete-account: open checkouts expired first',
+    file: 'supabase/functions/delete-account/handler.ts',
+    find: '  for (const customer of customers) await provider.expireOpenCheckouts(customer.stripe_customer_id)\n',
+    replace: '',
+    tests: ['tests/backend/account-functions.test.ts', 'tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'stripe-webhook: a subscription of an account that is gone is refunded and cancelled',
+    file: WEBHOOK,
+    find: "    if (outcome.result === 'unlinked') await endOrphan(provider, snapshot)\n",
+    replace: '',
+    tests: ['tests/security/webhook-unknown-user.test.ts', 'tests/security/account-concurrency.test.ts', 'tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'stripe-webhook: a signature dated ahead of the clock',
+    file: WEBHOOK,
+    find: '  if (signedAt(signature) - Math.floor(Date.now() / 1000) > TOLERANCE_SECONDS) {',
+    replace: '  if (false) {',
+    tests: ['tests/backend/stripe-webhook.test.ts'],
+  },
+  // ---------- claims that could not fail ----------
+  {
+    name: 'export-account: only the caller’s customer (user_id=eq.)',
+    file: 'supabase/functions/export-account/handler.ts',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    find: 'billing_customers?select=stripe_customer_id,created_at&user_id=eq.${id}',
+    replace: 'billing_customers?select=stripe_customer_id,created_at',
+    tests: ['tests/backend/account-functions.test.ts'],
+  },
+  {
+    name: 'local stack: auth settings from config.toml',
+    file: 'supabase/local/context.ts',
+    find: '  return { ...GOTRUE_DEFAULTS, ...configuredAuth(configToml) }',
+    replace: '  return { ...GOTRUE_DEFAULTS }',
+    tests: ['tests/security/auth-redirects-and-config.test.ts'],
+  },
+  {
+    name: 'sign-in page: ?next= only to a path of this site (safeNext)',
+    file: 'src/lib/safe-next.ts',
+    find: "export const nextFromLocation = (fallback: string) => safeNext(new URLSearchParams(location.search).get('next'), fallback)",
+    replace: "export const nextFromLocation = (fallback: string) => new URLSearchParams(location.search).get('next') ?? fallback",
+    tests: ['tests/components/sign-in-next.test.tsx'],
+    project: 'ui',
+  },
+  // ---------- the local stack and the site server ----------
+  {
+    name: 'mailbox: only the local Host names (DNS rebinding)',
+    file: 'supabase/local/mailbox.ts',
+    find: '      if (!isLocalHost(c.req.header(\'host\'))) return c.text(\'The mailbox answers only at localhost, 127.0.0.1 or [::1].\', 403)\n',
+    replace: '',
+    tests: ['tests/security/auth-redirects-and-config.test.ts'],
+  },
+  {
+    name: 'auth: redirect_to only where GoTrue allows it',
+    file: 'supabase/local/auth-core.ts',
+    find: '    return raw && isRedirectAllowed(raw, ctx.siteUrl, ctx.auth.redirectAllowList) ? raw : ctx.siteUrl',
+    replace: '    return raw || ctx.siteUrl',
+    tests: ['tests/security/auth-redirects-and-config.test.ts', 'tests/backend/auth.test.ts'],
+  },
+  {
+    name: 'site server: one address per page (…/index.html, 404.html)',
+    file: 'src/server/site-server.ts',
+    find: "    if (!decodeURIComponent(pathname).endsWith('.html')) return next()\n",
+    replace: '    return next()\n',
+    tests: ['tests/security/site-server.test.ts'],
+  },
+]
+
+const root = join(dirname(new URL(import.meta.url).pathname), '..', '..')
+
+/** The files git tracks or would track, as they are in the working tree, copied to a scratch folder. */
+function scratchCopy(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'guard-'))
+  const listed = spawnSync('git', ['ls-files', '-z', '--cached', '--others', '--exclude-standard'], { cwd: root, encoding: 'utf8' })
+  for (const file of listed.stdout.split('\0').filter(Boolean)) {
+    if (!existsSync(join(root, file))) continue
+    mkdirSync(dirname(join(dir, file)), { recursive: true })
+    cpSync(join(root, file), join(dir, file))
+  }
+  symlinkSync(join(root, 'node_modules'), join(dir, 'node_modules'))
+  // The migrated database's template, so that a stack starts as quickly as in the checkout (one for
+  // altered migrations is built anew: its key is their text).
+  if (existsSync(join(root, '.local/cache'))) cpSync(join(root, '.local/cache'), join(dir, '.local/cache'), { recursive: true })
+  return dir
+}
+
+type Report = { testResults: Array<{ name: string; status: string; message?: string; assertionResults: Array<{ fullName: string; status: string }> }> }
+
+/** Runs a guard's tests in `dir`; answers, per test file, the names of the tests that failed. A file
+ * that failed without a failing test (a hook that timed out, an import error) proves nothing: it
+ * throws, so that the guard is reported as not tested rather than killed. */
+function failures(dir: string, guard: Guard): Map<string, string[]> {
+  const report = join(dir, 'guard-report.json')
+  spawnSync('npx', ['vitest', 'run', '--project', guard.project ?? 'node', ...guard.tests, '--reporter=json', `--outputFile=${report}`], {
+    cwd: dir,
+    stdio: 'ignore',
+    // The model of Stripe's event stream stops at its first failing history instead of shrinking it.
+    env: { ...process.env, STRIPE_MODEL_SHRINK: '0' },
+  })
+  const out = new Map<string, string[]>()
+  if (!existsSync(report)) return out
+  for (const file of (JSON.parse(readFileSync(report, 'utf8')) as Report).testResults) {
+    const failed = file.assertionResults.filter((test) => test.status === 'failed').map((test) => test.fullName)
+    const name = file.name.slice(dir.length + 1)
+    if (file.status === 'failed' && failed.length === 0) throw new Error(`${name} did not run: ${file.message?.split('\n')[0]}`)
+    out.set(name, failed)
+  }
+  for (const test of guard.tests) if (!out.has(test)) throw new Error(`${test} did not run`)
+  return out
+}
+
+export function runGuards(filter = ''): boolean {
+  const chosen = GUARDS.filter((guard) => guard.name.toLowerCase().includes(filter.toLowerCase()))
+  let survived = 0
+  for (const [index, guard] of chosen.entries()) {
+    const dir = scratchCopy()
+    try {
+      const path = join(dir, guard.file)
+      const text = readFileSync(path, 'utf8')
+      const found = text.split(guard.find).length - 1
+      if (found !== 1) throw new Error(`${guard.name}: the guard occurs ${found} times in ${guard.file}, not once`)
+      writeFileSync(path, text.replace(guard.find, guard.replace))
+      let failed: Map<string, string[]>
+      try {
+        failed = failures(dir, guard)
+      } catch (error) {
+        survived += 1
+        console.log(`NOT RUN  ${index + 1}/${chosen.length} ${guard.name}: ${(error as Error).message}`)
+        continue
+      }
+      const missed = guard.tests.filter((test) => (failed.get(test) ?? []).length === 0)
+      const killed = missed.length === 0
+      if (!killed) survived += 1
+      console.log(`${killed ? 'killed  ' : 'SURVIVED'} ${index + 1}/${chosen.length} ${guard.name} (${guard.file})`)
+      for (const test of guard.tests) {
+        const names = failed.get(test) ?? []
+        console.log(`           ${names.length > 0 ? '✗' : '✓'} ${test}${names.length > 0 ? `: ${names.slice(0, 3).join(' | ')}` : ' passed without the guard'}`)
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+  console.log(`\n${chosen.length - survived} of ${chosen.length} guards killed by their tests${survived ? `; ${survived} survived or could not be tested` : ''}`)
+  return survived === 0
+}

@@ -1,0 +1,31 @@
+// StrykerJS (npm run mutate) over the modules that end billing and delete accounts: account
+// deletion and export, and the payment provider (Stripe and the local stand-in: cancel, refund,
+// expire checkouts, customers, portal). The payment webhook, the other functions and the local
+// stack's auth and payment pages are the next to add; each adds its tests' run time to every mutant
+// it brings (the webhook's guards are meanwhile removed one by one by tests/mutation/guards.ts).
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  mutate: [
+    'supabase/functions/delete-account/handler.ts',
+    'supabase/functions/export-account/handler.ts',
+    'supabase/functions/_shared/payment-provider.ts',
+  ],
+  testRunner: 'vitest',
+  // The TypeScript here is the native port, without the compiler API Stryker would call to rewrite a
+  // tsconfig; vitest strips types anyway, so neither the rewrite nor type-check comments are needed.
+  tsconfigFile: 'tests/mutation/no-tsconfig.json',
+  disableTypeChecks: false,
+  vitest: { configFile: 'tests/mutation/vitest.config.ts', related: false },
+  plugins: ['@stryker-mutator/vitest-runner', './tests/mutation/ignore-logging.mjs'],
+  ignorers: ['logging'],
+  coverageAnalysis: 'perTest',
+  ignoreStatic: true,
+  concurrency: 2,
+  timeoutMS: 20_000,
+  incremental: true,
+  incrementalFile: '.local/stryker/incremental.json',
+  tempDirName: '.local/stryker/tmp',
+  reporters: ['clear-text', 'json', 'progress'],
+  jsonReporter: { fileName: '.local/stryker/mutation.json' },
+  thresholds: { high: 90, low: 85, break: null },
+}
