@@ -23,12 +23,20 @@ function ButtonText({ type }: { type: EmailLinkType | undefined }) {
   return <Trans>Confirm e-mail address</Trans>
 }
 
-function NewMailLink({ type }: { type: EmailLinkType | undefined }) {
-  const to = newMailPage[type ?? 'signup']
-  let text: ReactNode = <Trans>Sign in to get a new confirmation e-mail</Trans>
-  if (type === 'recovery') text = <Trans>Ask for a new link</Trans>
-  if (type === 'email_change') text = <Trans>Go to your account to ask again</Trans>
-  return <PageLink to={to}>{text}</PageLink>
+const newMailText: Record<EmailLinkType, ReactNode> = {
+  signup: <Trans>Sign in to get a new confirmation e-mail</Trans>,
+  recovery: <Trans>Ask for a new link</Trans>,
+  email_change: <Trans>Go to your account to ask again</Trans>,
+}
+
+/** Where to get a new e-mail: for a link of unknown kind (cut short), the two a visitor may need. */
+function NewMailLinks({ type }: { type: EmailLinkType | undefined }) {
+  const types: EmailLinkType[] = type ? [type] : ['signup', 'recovery']
+  return types.map((kind) => (
+    <p key={kind}>
+      <PageLink to={newMailPage[kind]}>{newMailText[kind]}</PageLink>
+    </p>
+  ))
 }
 
 /** The page an auth e-mail's link opens: nothing is spent until the button is pressed. */
@@ -61,9 +69,7 @@ export function EmailLinkConfirm() {
               <Trans>This link is incomplete. Copy the whole address from the e-mail, or ask for a new e-mail.</Trans>
             )}
           </p>
-          <p>
-            <NewMailLink type={type} />
-          </p>
+          <NewMailLinks type={type} />
         </div>
       ) : null}
       {snapshot.matches('halfConfirmed') ? (
