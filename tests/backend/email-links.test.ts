@@ -155,6 +155,12 @@ describe('one e-mail of a kind per address per minute (config.toml max_frequency
     expect((await client(stack).auth.resetPasswordForEmail(email)).error).toBeNull()
     const second = await client(stack).auth.resetPasswordForEmail(email)
     expect(second.error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
+    // GoTrue's wording, with the whole seconds left of the minute.
+    const left = Number(/^For security purposes, you can only request this after (\d+) seconds\.$/.exec(second.error?.message ?? '')?.[1])
+    expect(left).toBeGreaterThan(30)
+    expect(left).toBeLessThanOrEqual(60)
+    await stack.db.query(`update auth.users set recovery_sent_at = now() - interval '45 seconds' where email = $1`, [email])
+    expect((await client(stack).auth.resetPasswordForEmail(email)).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
     expect(await mails(stack, email)).toHaveLength(2)
     await stack.db.query(`update auth.users set recovery_sent_at = now() - interval '61 seconds' where email = $1`, [email])
     expect((await client(stack).auth.resetPasswordForEmail(email)).error).toBeNull()

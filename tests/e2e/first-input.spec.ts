@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './console'
 import { holdApp, liveAt, openAtOnce, slowPhone } from './slow-phone'
-import { asServiceRole, confirmEmailLink, emailLinkIn, latestMailTo, stackUrl, uniqueEmail } from './stack'
+import { asServiceRole, confirmEmailLink, emailLinkIn, latestMailTo, pressEmailLink, stackUrl, uniqueEmail } from './stack'
 import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
 
 // A visitor on a slow phone (Chromium's CPU slowed 4×) acts the moment something shows: types into
@@ -99,7 +99,10 @@ for (const lang of ['nb', 'en'] as const) {
       // The reset page, opened from the e-mailed link.
       await requestReset(email, `${baseURL}${prefix}/reset-password`)
       const link = (await latestMailTo(email)).links.find((l) => l.includes('type=recovery'))!
-      await openAtOnce(page, link)
+      await pressEmailLink(page, link)
+      await expect(page).toHaveURL(/\/reset-password$/)
+      // Opened afresh (the session the press made is stored), and typed into at once.
+      await openAtOnce(page, `${prefix}/reset-password`)
       const fresh = 'nytt-Fjell-9'
       await page.getByLabel(text('Nytt passord', 'New password')).pressSequentially(fresh)
       await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
