@@ -30,23 +30,7 @@ export function authRoutes(ctx: StackContext): Hono {
   const { db, keys, auth: config } = ctx
   const app = new Hono()
   const core = createAuthCore(ctx)
-  const {
-    rateLimit,
-    body,
-    redirectTarget,
-    findUser,
-    publicUser,
-    checkPassword,
-    passwordMatches,
-    issueSession,
-    sessionResponse,
-    sendMail,
-    sendEmailChange,
-    pkceParams,
-    requireBotCheck,
-    caller,
-    sessionFragment,
-  } = core
+  const { rateLimit, body, redirectTarget, findUser, publicUser, checkPassword, passwordMatches, issueSession, sessionResponse, sendMail, pkceParams, caller, sessionFragment } = core
 
   /** GoTrue's validateEmail: required, then the length, then the format. */
   function validEmail(raw: unknown, required = 'An email address is required'): string {
@@ -109,7 +93,7 @@ export function authRoutes(ctx: StackContext): Hono {
 
   app.post('/signup', async (c) => {
     const b = await body(c)
-    await requireBotCheck(c, b)
+    await core.requireBotCheck(c, b)
     rateLimit(c, 'signups', config.signInSignUps)
     const password = str(b.password)
     const data = isPlainObject(b.data) ? b.data : {}
@@ -165,7 +149,7 @@ export function authRoutes(ctx: StackContext): Hono {
     // limiter (token_refresh) for every grant.
     if (grant === 'password') {
       const b = await body(c)
-      await requireBotCheck(c, b)
+      await core.requireBotCheck(c, b)
       rateLimit(c, 'token', config.tokenRefresh)
       return c.json(await passwordGrant(b))
     }
@@ -295,7 +279,7 @@ export function authRoutes(ctx: StackContext): Hono {
         )
       }
       // A new address takes effect only once confirmed by e-mail (on both addresses, as configured).
-      if (newEmail && newEmail !== user.email) await sendEmailChange(tx, (await findUser(tx, 'id', user.id))!, newEmail, redirectTo)
+      if (newEmail && newEmail !== user.email) await core.sendEmailChange(tx, (await findUser(tx, 'id', user.id))!, newEmail, redirectTo)
       return (await findUser(tx, 'id', user.id))!
     })
     return c.json(await publicUser(db, updated))
@@ -473,7 +457,7 @@ export function authRoutes(ctx: StackContext): Hono {
   app.post('/recover', async (c) => {
     rateLimit(c, 'recover', config.signInSignUps)
     const b = await body(c)
-    await requireBotCheck(c, b)
+    await core.requireBotCheck(c, b)
     if (!str(b.email)) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
     const email = validEmail(b.email)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
@@ -487,7 +471,7 @@ export function authRoutes(ctx: StackContext): Hono {
   app.post('/resend', async (c) => {
     rateLimit(c, 'resend', config.signInSignUps)
     const b = await body(c)
-    await requireBotCheck(c, b)
+    await core.requireBotCheck(c, b)
     const type = str(b.type)
     if (!['signup', 'email_change', 'sms', 'phone_change'].includes(type)) {
       throw new AuthError(400, 'validation_failed', 'Missing one of these types: signup, email_change, sms, phone_change')
