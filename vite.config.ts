@@ -21,6 +21,10 @@ const linguiMacros = babel({
   },
 })
 
+// The footer's copyright year is the year of the build, the same in the client and the server build
+// (both read it from here as import.meta.env.VITE_BUILD_YEAR).
+process.env.VITE_BUILD_YEAR ??= String(new Date().getFullYear())
+
 const appEntry = fileURLToPath(new URL('./src/app/entry-client.tsx', import.meta.url))
 
 const frameworkModules =

@@ -35,7 +35,7 @@ export const routes = {
     view: 'home-page',
     scope: 'home',
     title: msg({ message: 'Vekstlinje – done-for-you LinkedIn growth for B2B', context: 'page title' }),
-    description: SSR ? msg`We plan, ghostwrite and publish your LinkedIn content, run personalised outreach and hand qualified leads to your sales team every week.` : undefined,
+    description: SSR ? msg`We plan, ghostwrite and publish your LinkedIn content, run personalized outreach and hand qualified leads to your sales team every week.` : undefined,
   },
   pricing: {
     path: '/pricing',

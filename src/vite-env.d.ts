@@ -4,4 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_SUPABASE_URL: string
   readonly VITE_SUPABASE_ANON_KEY: string
   readonly VITE_INSPECT?: string
+  /** The year of the build, for the footer's copyright (set in vite.config.ts). */
+  readonly VITE_BUILD_YEAR: string
 }

@@ -23,7 +23,7 @@ export function ClosingCta({ title, text, button }: { title: ReactNode; text: Re
             </ButtonLink>
           </div>
           <p className={styles.note}>
-            <Trans>No binding period · Onboarding in 7-10 days · Response within 24h</Trans>
+            <Trans>No binding period · Onboarding in 7–10 days · Response within 24h</Trans>
           </p>
         </div>
       </div>

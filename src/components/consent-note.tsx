@@ -26,7 +26,7 @@ export function ConsentNote({ action }: { action: 'register' | 'google' | 'check
         </Trans>
       ) : (
         <Trans>
-          Excluding VAT, which is added at payment. Pro is sold to businesses: by continuing to payment you accept our{' '}
+          Excluding VAT, which is added at checkout. Pro is sold to businesses: by continuing to payment you accept our{' '}
           <PageLink to="terms">terms of service</PageLink> on behalf of your business. Our{' '}
           <PageLink to="privacy">privacy policy</PageLink> explains how we handle your data.
         </Trans>

@@ -21,12 +21,12 @@ export const pricingFaqs: readonly Faq[] = [
   {
     id: 'guarantee',
     question: msg`Do you guarantee results?`,
-    answer: msg`Nobody can honestly promise a number of deals from LinkedIn. We commit to the work: 3-5 posts per week, steady outreach and a weekly report. We agree clear goals with you at the start so you can follow progress, and with no binding period you only stay if it works.`,
+    answer: msg`Nobody can honestly promise a number of deals from LinkedIn. We commit to the work: 3–5 posts per week, steady outreach and a weekly report. We agree clear goals with you at the start so you can follow progress, and with no binding period you only stay if it works.`,
   },
   {
     id: 'start',
     question: msg`How quickly can we get started?`,
-    answer: msg`Onboarding takes 7-10 days from the signed agreement: a kickoff interview, ICP and positioning, a profile revamp and the first content plan. The first posts and outreach go out right after.`,
+    answer: msg`Onboarding takes 7–10 days from the signed agreement: a kickoff interview, ICP and positioning, a profile revamp and the first content plan. The first posts and outreach go out right after.`,
   },
   {
     id: 'content',
@@ -50,12 +50,12 @@ export const helpFaqs: readonly Faq[] = [
   {
     id: 'linkedin-access',
     question: msg`How do you work with my LinkedIn profile?`,
-    answer: msg`We agree the setup during onboarding: you publish the posts we prepare yourself, or you give us delegated access. We never ask for your password by e-mail, and you can withdraw access at any time.`,
+    answer: msg`We agree the setup during onboarding: either you publish the posts we prepare, or you give us delegated access. We never ask for your password by e-mail, and you can withdraw access at any time.`,
   },
   {
     id: 'cancel',
     question: msg`How do I change or cancel the service?`,
-    answer: msg`There is no binding period. For the done-for-you service, tell your account manager or write to support at least 7 days before the next billing cycle, and the service ends when the current period runs out. The Pro plan you cancel yourself with "Manage subscription" on your dashboard: Pro stays until the end of the month you have paid for, and you can resume it until then.`,
+    answer: msg`To change the service, such as the number of posts or the people involved, talk to your account manager, and we will update your order together. There is no binding period: to cancel, tell your account manager or write to support at least seven days before the next billing cycle, and the service ends when the current period runs out. You manage the Pro plan yourself on your dashboard: upgrade there, or cancel with “Manage subscription”. Pro then stays until the end of the month you have paid for, and you can resume it until then.`,
   },
   {
     id: 'data',

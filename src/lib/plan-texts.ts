@@ -1,13 +1,10 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
-import type { BenefitKey, PlanId } from '../../supabase/functions/_shared/plans'
+import { type BenefitKey, type PlanId, plans } from '../../supabase/functions/_shared/plans'
 import type { Lang } from '../i18n/lang'
 
-/** Each plan's name as customers see it (a product name: the same in both languages). */
-export const planNames: Record<PlanId, string> = {
-  free: 'Free',
-  pro: 'Pro',
-}
+/** Each plan's name as customers see it, from the catalogue (a product name: the same in both languages). */
+export const planNames = Object.fromEntries(plans.map((plan) => [plan.id, plan.name])) as Record<PlanId, string>
 
 /** Each benefit of the plans, in the catalogs. A plan's benefit without its text does not compile. */
 export const benefitTexts: Record<BenefitKey, MessageDescriptor> = {
@@ -16,11 +13,14 @@ export const benefitTexts: Record<BenefitKey, MessageDescriptor> = {
   emailSupport: msg`E-mail support`,
   unlimitedMessages: msg`Unlimited messages`,
   advancedAnalysis: msg`Advanced AI analysis and insights`,
-  predictiveModelling: msg`Predictive modelling`,
+  predictiveModelling: msg`Predictive modeling`,
   prioritySupport: msg`Priority support`,
 }
 
 const grouped = new Intl.NumberFormat('nb-NO', { useGrouping: true })
+const noBreakSpace = '\u00a0'
 
-/** A monthly price as the page's language writes it: "2 499 kr" / "2 499 NOK". */
-export const priceText = (nok: number, lang: Lang) => `${grouped.format(nok).replace(/\s/g, ' ')} ${lang === 'nb' ? 'kr' : 'NOK'}`
+/** A monthly price as the page's language writes it: "2 499 kr" / "2 499 NOK". Its spaces are no-break
+ * spaces, so a price never breaks across lines. */
+export const priceText = (nok: number, lang: Lang) =>
+  `${grouped.format(nok).replace(/\s/g, noBreakSpace)}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`

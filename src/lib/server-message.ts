@@ -30,7 +30,7 @@ export const authCodeMessages = {
 
 /** The project's functions answer `{ error }` in English; these are the ones the visitor can meet. */
 export const functionMessages = {
-  'Already on Pro': msg`You already have Pro: there is nothing more to pay.`,
+  'Already on Pro': msg`You already have Pro, so there is nothing to pay.`,
   'Not signed in': msg`Your session has ended. Sign in again.`,
   'The payment provider could not start the checkout': msg`The payment provider could not start the purchase. Try again in a moment.`,
   'The payment provider could not cancel the subscription': msg`The payment provider could not cancel the subscription, so nothing was deleted. Try again in a moment.`,

@@ -6,6 +6,8 @@
 //   [auth] additional_redirect_urls → GOTRUE_URI_ALLOW_LIST (`env(NAME)` items as the CLI substitutes them)
 //   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
 //                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
+// and the [api] settings the CLI hands to PostgREST: schemas → PGRST_DB_SCHEMAS, extra_search_path →
+// PGRST_DB_EXTRA_SEARCH_PATH, max_rows → PGRST_DB_MAX_ROWS.
 // A small reader for `[section]` and `key = number | boolean | "string" | ["string", …]` lines:
 // enough for these keys, and no TOML library at run time (the stack runs with production
 // dependencies only).
@@ -94,4 +96,22 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
 /** config.toml's auth settings, or nothing when the file is missing. */
 export function configuredAuth(file = CONFIG_TOML): ConfiguredAuth {
   return existsSync(file) ? authSettings(readFileSync(file, 'utf8')) : {}
+}
+
+export type ConfiguredApi = { schemas?: string[]; extraSearchPath?: string[]; maxRows?: number }
+
+/** config.toml's [api] settings; a key it leaves out is left out here too. */
+export function apiSettings(toml: string): ConfiguredApi {
+  const api = readSections(toml).api ?? {}
+  const list = (value: Value | undefined) => (Array.isArray(value) ? value : undefined)
+  return {
+    ...(list(api.schemas) ? { schemas: list(api.schemas) } : {}),
+    ...(list(api.extra_search_path) ? { extraSearchPath: list(api.extra_search_path) } : {}),
+    ...(typeof api.max_rows === 'number' ? { maxRows: api.max_rows } : {}),
+  }
+}
+
+/** config.toml's [api] settings, or nothing when the file is missing. */
+export function configuredApi(file = CONFIG_TOML): ConfiguredApi {
+  return existsSync(file) ? apiSettings(readFileSync(file, 'utf8')) : {}
 }

@@ -1,116 +1,43 @@
 // Realtime's Phoenix protocol on /realtime/v1/websocket: heartbeat, join with postgres_changes
 // bindings, access_token updates, leave, and broadcast between sockets. Changes come from the
-// database's change trigger; each is delivered to a channel only if a binding's filter matches
-// and the channel's role may select the row under RLS. As hosted: deletes are not checked, and
-// on tables with RLS the old record sent holds only the primary key.
+// database's change trigger; what each channel hears of them is decided as hosted Realtime
+// decides it (realtime-changes.ts), with filters read and checked as it reads them
+// (realtime-filter.ts).
 import type { IncomingMessage, Server } from 'node:http'
 import type { Duplex } from 'node:stream'
 import { type WebSocket, WebSocketServer } from 'ws'
 import type { StackContext } from './context.ts'
 import { type Claims, verify } from './jwt.ts'
-import { quoteIdent } from './rest.ts'
+import { type Binding, type Change, deliveries, readTableInfo, selectableColumns, type TableInfo } from './realtime-changes.ts'
+import { checkConditions, parseFilters } from './realtime-filter.ts'
 
 export const REALTIME_PATH = '/realtime/v1/websocket'
 
 type Message = { joinRef: string | null; ref: string | null; topic: string; event: string; payload: Record<string, unknown> }
 
-type Filter = { column: string; op: string; negate: boolean; value: string }
-
-type Binding = {
-  id: number
-  event: string
-  schema: string
-  table: string | null
-  filter: Filter | null
-}
+type Params = { id: number; event: string; schema: string; table: string | null; filter: string; select: unknown }
 
 type Channel = {
   topic: string
   joinRef: string | null
+  /** The postgres_changes bindings asked for at join, and those in force (checked for the role). */
+  params: Params[]
   bindings: Binding[]
   claims: Claims
+  accessToken: unknown
   broadcastSelf: boolean
 }
 
-type Change = {
-  schema: string
-  table: string
-  type: 'INSERT' | 'UPDATE' | 'DELETE'
-  commit_timestamp: string
-  record: Record<string, unknown> | null
-  old_record: Record<string, unknown> | null
-  errors?: string[]
+/** Hosted Realtime's action filter: INSERT, UPDATE, DELETE, anything else is every event. */
+const actionOf = (event: unknown) => {
+  const upper = typeof event === 'string' ? event.toUpperCase() : ''
+  return ['INSERT', 'UPDATE', 'DELETE'].includes(upper) ? upper : '*'
 }
 
-type TableInfo = { columns: { name: string; type: string }[]; primaryKey: string[]; rls: boolean }
-
-const FILTER = /^([^=]+)=(not\.)?(eq|neq|lt|lte|gt|gte|in|like|ilike|is)\.(.*)$/s
-
-export function parseFilter(raw: string): Filter | null {
-  const match = FILTER.exec(raw)
-  if (!match) return null
-  return { column: match[1]!, negate: Boolean(match[2]), op: match[3]!, value: match[4]! }
-}
-
-function likeToRegExp(pattern: string, flags: string): RegExp {
-  const source = pattern
-    .split(/([%*_])/)
-    .map((part) => (part === '%' || part === '*' ? '.*' : part === '_' ? '.' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('')
-  return new RegExp(`^${source}$`, flags)
-}
-
-/** Evaluates a realtime filter against a row as it arrived from the database (JSON values). */
-export function matches(filter: Filter, row: Record<string, unknown> | null): boolean {
-  if (!row || !(filter.column in row)) return false
-  const actual = row[filter.column]
-  const text = actual === null ? null : typeof actual === 'object' ? JSON.stringify(actual) : String(actual)
-  const numeric = (v: string) => (typeof actual === 'number' ? Number(v) : v)
-  const compare = (v: string): number => {
-    const expected = numeric(v)
-    const value = typeof actual === 'number' ? actual : text
-    if (value === null) return Number.NaN
-    return value < expected ? -1 : value > expected ? 1 : 0
-  }
-  let result: boolean
-  switch (filter.op) {
-    case 'eq':
-      result = text !== null && text === filter.value
-      break
-    case 'neq':
-      result = text !== null && text !== filter.value
-      break
-    case 'lt':
-      result = compare(filter.value) < 0
-      break
-    case 'lte':
-      result = compare(filter.value) <= 0
-      break
-    case 'gt':
-      result = compare(filter.value) > 0
-      break
-    case 'gte':
-      result = compare(filter.value) >= 0
-      break
-    case 'in': {
-      const list = /^\((.*)\)$/.exec(filter.value)?.[1] ?? ''
-      result = text !== null && list.split(',').map((v) => v.trim().replace(/^"(.*)"$/, '$1')).includes(text)
-      break
-    }
-    case 'like':
-    case 'ilike':
-      result = text !== null && likeToRegExp(filter.value, filter.op === 'ilike' ? 'i' : '').test(text)
-      break
-    default:
-      result = filter.value === 'null' ? actual === null : String(actual) === filter.value
-  }
-  return filter.negate ? !result : result
-}
-
-function bindingId(binding: Omit<Binding, 'id'>, raw: string | undefined): number {
+function bindingId(binding: { event: string; schema: string; table: string | null }, raw: string | undefined, select: string[] | null): number {
   // An integer per distinct binding, as hosted (which uses a hash) does.
   let hash = 2166136261
-  for (const ch of `${binding.event}|${binding.schema}|${binding.table ?? '*'}|${raw ?? ''}`) {
+  for (const ch of `${binding.event}|${binding.schema}|${binding.table ?? '*'}|${raw ?? ''}|${select?.join(',') ?? ''}`) {
     hash = Math.imul(hash ^ ch.charCodeAt(0), 16777619) >>> 0
   }
   return hash % 100_000_000
@@ -126,25 +53,8 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     const key = `${schema}.${table}`
     const cached = tables.get(key)
     if (cached) return cached
-    const { rows } = await db.query<{ name: string; type: string; pk: boolean; rls: boolean }>(
-      `select a.attname as name, t.typname as type,
-              coalesce(a.attnum = any (i.indkey), false) as pk, c.relrowsecurity as rls
-       from pg_attribute a
-       join pg_class c on c.oid = a.attrelid
-       join pg_namespace n on n.oid = c.relnamespace
-       join pg_type t on t.oid = a.atttypid
-       left join pg_index i on i.indrelid = c.oid and i.indisprimary
-       where n.nspname = $1 and c.relname = $2 and a.attnum > 0 and not a.attisdropped
-       order by a.attnum`,
-      [schema, table],
-    )
-    if (rows.length === 0) return null
-    const info = {
-      columns: rows.map((r) => ({ name: r.name, type: r.type })),
-      primaryKey: rows.filter((r) => r.pk).map((r) => r.name),
-      rls: rows[0]!.rls,
-    }
-    tables.set(key, info)
+    const info = await readTableInfo(db, schema, table)
+    if (info) tables.set(key, info)
     return info
   }
 
@@ -182,56 +92,56 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     return { error: result.expired ? 'InvalidJWTToken: Token has expired' : 'InvalidJWTToken: Invalid token' }
   }
 
+  /** As hosted: the join is answered first; the postgres_changes subscriptions are made after
+   * it, and a system message says whether they were (a bad filter or an unpublished table is
+   * reported there, and the channel then hears of no change). */
   async function join(socket: WebSocket, message: Message, fallbackToken: string) {
     const payload = message.payload
     const config = (payload.config ?? {}) as Record<string, unknown>
     const auth = await claimsFor(payload.access_token ?? fallbackToken)
     if ('error' in auth) return reply(socket, message, 'error', { reason: auth.error })
-    const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]) : []
-    const bindings: Binding[] = []
-    for (const entry of requested) {
-      const event = typeof entry.event === 'string' ? entry.event.toUpperCase() : ''
-      const schema = typeof entry.schema === 'string' && entry.schema ? entry.schema : 'public'
-      const table = typeof entry.table === 'string' && entry.table && entry.table !== '*' ? entry.table : null
-      const rawFilter = typeof entry.filter === 'string' && entry.filter ? entry.filter : undefined
-      const filter = rawFilter ? parseFilter(rawFilter) : null
-      const info = table ? await tableInfo(schema, table) : null
-      const valid =
-        ['*', 'INSERT', 'UPDATE', 'DELETE'].includes(event) &&
-        (table === null || info !== null) &&
-        (rawFilter === undefined || (filter !== null && table !== null && info!.columns.some((c) => c.name === filter.column)))
-      if (!valid) {
-        const reason = `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: [event: ${entry.event}, schema: ${schema}, table: ${entry.table ?? '*'}, filters: [${rawFilter ?? ''}]]`
-        return reply(socket, message, 'error', { reason })
+    const requested = Array.isArray(config.postgres_changes) ? (config.postgres_changes as Record<string, unknown>[]).filter(Boolean) : []
+    const params = requested.map((entry) => {
+      const p = {
+        event: actionOf(entry.event),
+        schema: typeof entry.schema === 'string' && entry.schema ? entry.schema : 'public',
+        table: typeof entry.table === 'string' && entry.table && entry.table !== '*' ? entry.table : null,
+        filter: typeof entry.filter === 'string' ? entry.filter : '',
+        select: entry.select,
       }
-      const binding = { event, schema, table, filter }
-      bindings.push({ ...binding, id: bindingId(binding, rawFilter) })
-    }
+      return { ...p, id: bindingId(p, p.filter, Array.isArray(p.select) ? (p.select as string[]) : null) }
+    })
     const broadcast = (config.broadcast ?? {}) as Record<string, unknown>
-    sockets.get(socket)?.channels.set(message.topic, {
+    const channel: Channel = {
       topic: message.topic,
       joinRef: message.joinRef,
-      bindings,
+      params,
+      bindings: [],
       claims: auth.claims,
+      accessToken: payload.access_token ?? fallbackToken,
       broadcastSelf: broadcast.self === true,
-    })
-    reply(socket, message, 'ok', {
-      postgres_changes: requested.map((entry, i) => ({ ...entry, id: bindings[i]!.id })),
-    })
-    if (bindings.length > 0) {
-      send(socket, {
-        joinRef: message.joinRef,
-        ref: null,
-        topic: message.topic,
-        event: 'system',
-        payload: {
-          status: 'ok',
-          message: 'Subscribed to PostgreSQL',
-          extension: 'postgres_changes',
-          channel: message.topic.replace(/^realtime:/, ''),
-        },
-      })
     }
+    sockets.get(socket)?.channels.set(message.topic, channel)
+    reply(socket, message, 'ok', { postgres_changes: requested.map((entry, i) => ({ ...entry, id: params[i]!.id })) })
+    await subscribe(socket, channel)
+  }
+
+  /** Makes the channel's subscriptions for its role, and says in a system message whether it could. */
+  async function subscribe(socket: WebSocket, channel: Channel) {
+    if (channel.params.length === 0) return
+    const bindings: Binding[] = []
+    let failure: string | null = null
+    for (const p of channel.params) {
+      const checked = await checkBinding(p.schema, p.table, p.filter, p.select, channel.claims.role)
+      if (typeof checked === 'string') {
+        failure = checked
+        break
+      }
+      bindings.push({ id: p.id, event: p.event, schema: p.schema, table: p.table, ...checked })
+    }
+    channel.bindings = failure === null ? bindings : []
+    const system = { status: failure === null ? 'ok' : 'error', message: failure ?? 'Subscribed to PostgreSQL', extension: 'postgres_changes' }
+    send(socket, { joinRef: channel.joinRef, ref: null, topic: channel.topic, event: 'system', payload: { ...system, channel: channel.topic.replace(/^realtime:/, '') } })
   }
 
   async function handle(socket: WebSocket, message: Message, fallbackToken: string) {
@@ -250,10 +160,15 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     }
     if (!channel) return reply(socket, message, 'error', { reason: 'unmatched topic' })
     if (message.event === 'access_token') {
-      const auth = await claimsFor(message.payload.access_token)
+      // As hosted: a publishable key, the same token or none changes nothing; another token is
+      // checked, and the subscriptions are made again with its claims.
+      const token = message.payload.access_token
+      if (token === null || token === undefined || token === channel.accessToken || (typeof token === 'string' && token.startsWith('sb_'))) return
+      const auth = await claimsFor(token)
       if ('error' in auth) return closeChannel(socket, channel, auth.error)
       channel.claims = auth.claims
-      return
+      channel.accessToken = token
+      return subscribe(socket, channel)
     }
     if (message.event === 'broadcast') {
       for (const [other, state] of sockets) {
@@ -266,80 +181,53 @@ export function attachRealtime(server: Server, ctx: StackContext): { close(): Pr
     reply(socket, message, 'ok', {})
   }
 
-  /** May this channel's role select the row now, under RLS? */
-  async function visible(change: Change, info: TableInfo, claims: Claims): Promise<boolean> {
-    const record = change.record ?? {}
-    if (info.primaryKey.length === 0 || !info.primaryKey.every((k) => k in record)) return false
-    try {
-      return await db.transaction(async (tx) => {
-        await tx.query(
-          `select set_config('role', $1, true), set_config('request.jwt.claims', $2, true),
-                  set_config('search_path', 'public', true)`,
-          [claims.role, JSON.stringify(claims)],
-        )
-        const where = info.primaryKey.map((k, i) => `${quoteIdent(k)}::text = $${i + 1}`).join(' and ')
-        const { rows } = await tx.query(
-          `select 1 from ${quoteIdent(change.schema)}.${quoteIdent(change.table)} where ${where}`,
-          info.primaryKey.map((k) => {
-            const v = record[k]
-            return typeof v === 'object' ? JSON.stringify(v) : String(v)
-          }),
-        )
-        return rows.length > 0
-      })
-    } catch {
-      return false // e.g. no select privilege for this role
+  /** A binding's filter and column list, checked as hosted Realtime checks a new subscription:
+   * the filter must parse, the table be in the supabase_realtime publication, every filter and
+   * selected column be one the role may select, and every value cast to its column's type. */
+  async function checkBinding(schema: string, table: string | null, rawFilter: string, select: unknown, role: string) {
+    const conditions = parseFilters(rawFilter)
+    if ('error' in conditions) return `Error parsing \`filter\` params: ${conditions.error}`
+    if (select !== undefined && (!Array.isArray(select) || !select.every((c) => typeof c === 'string'))) {
+      return 'Error parsing `select` params: expected a list of column name strings, e.g. select: ["col1", "col2"]'
     }
+    const columns = Array.isArray(select) && select.length > 0 ? (select as string[]) : null
+    if (columns && table === null) return 'Column selection is not supported for wildcard subscriptions. Provide an explicit schema and table name.'
+    const where = `[schema: ${schema}, table: ${table ?? '*'}, filters: [${rawFilter}]]`
+    const { rows } = await db.query<{ table: string }>(
+      `select tablename as table from pg_publication_tables where pubname = 'supabase_realtime' and schemaname = $1 and ($2::text is null or tablename = $2)`,
+      [schema, table],
+    )
+    if (rows.length === 0) return `Unable to subscribe to changes with given parameters. Please check Realtime is enabled for the given connect parameters: ${where}`
+    for (const { table: name } of rows) {
+      const info = await tableInfo(schema, name)
+      const selectable = await selectableColumns(db, role, schema, name)
+      const problem = info ? await checkConditions(db, conditions, info.castTypes, selectable) : 'no such table'
+      const unknown = columns?.find((c) => !selectable.has(c))
+      const exception = problem ?? (unknown === undefined ? null : `invalid column for select ${unknown}`)
+      if (exception) {
+        return `Unable to subscribe to changes with given parameters. An exception happened so please check your connect parameters: ${where}. Exception: ${exception}`
+      }
+    }
+    return { conditions, select: columns }
   }
 
   async function deliver(change: Change) {
     const info = await tableInfo(change.schema, change.table)
     if (!info) return
-    // Filters see the whole old row; subscribers of a table with RLS get only its primary key.
-    const oldRecord =
-      info.rls && change.old_record
-        ? Object.fromEntries(Object.entries(change.old_record).filter(([k]) => info.primaryKey.includes(k)))
-        : (change.old_record ?? {})
     const now = Math.floor(Date.now() / 1000)
     for (const [socket, state] of sockets) {
       for (const channel of [...state.channels.values()]) {
-        // As hosted Realtime: deletes are not filterable. A delete goes to every binding of its
-        // table and event whatever its filter (with only the primary key when RLS is on), so a
-        // filter on someone else's column cannot tell which of their rows went away.
-        const ids = channel.bindings
-          .filter(
-            (b) =>
-              b.schema === change.schema &&
-              (b.table === null || b.table === change.table) &&
-              (b.event === '*' || b.event === change.type) &&
-              (b.filter === null || change.type === 'DELETE' || matches(b.filter, change.record)),
-          )
-          .map((b) => b.id)
-        if (ids.length === 0) continue
+        const bindings = channel.bindings.filter(
+          (b) => b.schema === change.schema && (b.table === null || b.table === change.table) && (b.event === '*' || b.event === change.type),
+        )
+        if (bindings.length === 0) continue
         if (channel.claims.exp !== undefined && channel.claims.exp < now) {
           closeChannel(socket, channel, 'Token has expired')
           continue
         }
-        if (change.type !== 'DELETE' && !(await visible(change, info, channel.claims))) continue
-        send(socket, {
-          joinRef: null,
-          ref: null,
-          topic: channel.topic,
-          event: 'postgres_changes',
-          payload: {
-            ids,
-            data: {
-              schema: change.schema,
-              table: change.table,
-              commit_timestamp: change.commit_timestamp,
-              type: change.type,
-              errors: change.errors ?? null,
-              columns: info.columns,
-              ...(change.type !== 'DELETE' ? { record: change.record } : {}),
-              ...(change.type !== 'INSERT' ? { old_record: oldRecord } : {}),
-            },
-          },
-        })
+        for (const { ids, data } of await deliveries(db, change, info, channel.claims, bindings)) {
+          send(socket, { joinRef: null, ref: null, topic: channel.topic, event: 'postgres_changes', payload: { ids, data } })
+        }
       }
     }
   }

@@ -164,6 +164,15 @@ describe('delete-account against a scripted backend', () => {
   })
 })
 
+describe('delete-account unconfigured', () => {
+  it('without Stripe, the local stand-in is required: 500, and the log names the function and what is missing', async () => {
+    const res = await deleteAccount(post({ confirm: USER.email }), { ...env, LOCAL_PAYMENTS_URL: '' })
+    expect(await bodyOf(res)).toEqual({ status: 500, body: { error: 'Not configured' } })
+    expect(String(logged.at(-1)?.[0])).toMatch(/^\[delete-account\] not configured: missing LOCAL_PAYMENTS_URL/)
+    expect(calls).toEqual([])
+  })
+})
+
 describe('export-account against a scripted backend', () => {
   function rows({ demo = [] as Array<{ email: string; name: string }> } = {}) {
     routes.push(

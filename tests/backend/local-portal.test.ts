@@ -5,7 +5,8 @@
 // Plain HTML forms, as a browser without JavaScript sends them; the session's token guards them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentPlan } from '../../supabase/functions/_shared/plans.ts'
-import { longDate, PORTAL_SESSION_LIFETIME_S } from '../../supabase/local/payments.ts'
+import { longDate } from '../../supabase/local/payments-pages.ts'
+import { PORTAL_SESSION_LIFETIME_S } from '../../supabase/local/payments-store.ts'
 import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
 
 let stack: LocalStack
@@ -270,6 +271,28 @@ describe('End the period now on a renewing subscription', () => {
     const again = await post(`${url}/end-period`, current.fields)
     expect(again.headers.get('location')).toBe(url)
     expect(seconds((await theRow(user)).current_period_end)).toBe(seconds(after.current_period_end))
+  })
+})
+
+describe('a renewal whose payment fails', () => {
+  it('the portal names the status as Stripe does (Past due) and the unpaid invoice Open; the period cannot be ended', async () => {
+    const user = await confirmedUser(stack)
+    await payForPro(user)
+    const subscription = (await theRow(user)).stripe_subscription_id
+    const failed = await fetch(`${stack.url}/local-payments/simulate/payment-failed`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${stack.serviceRoleKey}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ subscription_id: subscription }),
+    })
+    expect(failed.status).toBe(200)
+    expect(await theRow(user)).toMatchObject({ status: 'past_due' })
+    const { html } = await page(await openPortal(user))
+    expect(html).toContain('<dt>Status</dt><dd>Past due</dd>')
+    expect(html).toContain('The current period ends on')
+    const statuses = [...html.matchAll(/<td>\d[\d ]* NOK<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1])
+    expect(statuses.sort()).toEqual(['Open', 'Paid'])
+    expect(html).toContain('>Cancel subscription</button>')
+    expect(html).not.toContain('End the period now')
   })
 })
 

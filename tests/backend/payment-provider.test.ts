@@ -214,6 +214,15 @@ describe('the local stand-in', () => {
     )
   })
 
+  it('a 404 without a body is "unknown" too: nothing to expire, no customer', async () => {
+    when('GET', '/payments/v1/subscriptions/sub_1', { status: 404 })
+    when('GET', '/payments/v1/sessions', { status: 404 })
+    when('POST', '/payments/v1/customers', { status: 404 })
+    expect(await local().retrieveSubscription('sub_1')).toBeNull()
+    await local().expireOpenCheckouts('cus_1')
+    await expect(local().ensureCustomer({ id: 'u-1', email: 'a@example.com' })).rejects.toThrow('the local payment stand-in returned no customer')
+  })
+
   it('sends the service role as bearer', async () => {
     when('GET', '/payments/v1/subscriptions/sub_1', notFound)
     expect(await local().retrieveSubscription('sub_1')).toBeNull()

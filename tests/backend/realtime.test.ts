@@ -21,25 +21,34 @@ afterAll(async () => {
   await stack.stop()
 })
 
-/** Subscribes as the app does and collects the changes; `next` waits for the next one. */
+/** Subscribes as the app does and collects the changes; `next` waits for the next one. As with
+ * hosted Realtime, the changes flow once the server's system message says the subscription is made. */
 async function watch(sb: SupabaseClient, filter: string | undefined, name = crypto.randomUUID()) {
   opened.push(sb)
   const received: Change[] = []
   const waiters: ((change: Change) => void)[] = []
-  const channel = sb.channel(`subs-${name}`).on(
-    'postgres_changes',
-    { event: '*', schema: 'public', table: 'subscriptions', ...(filter ? { filter } : {}) },
-    (change: Change) => {
-      received.push(change)
-      waiters.shift()?.(change)
-    },
-  )
+  let made: (ok: boolean) => void = () => {}
+  const subscribed = new Promise<boolean>((resolve) => {
+    made = resolve
+  })
+  const channel = sb
+    .channel(`subs-${name}`)
+    .on(
+      'postgres_changes',
+      { event: '*', schema: 'public', table: 'subscriptions', ...(filter ? { filter } : {}) },
+      (change: Change) => {
+        received.push(change)
+        waiters.shift()?.(change)
+      },
+    )
+    .on('system', {}, (message: { status: string }) => made(message.status === 'ok'))
   const status = await within<string>(5000, (done) =>
     channel.subscribe((state, error) => {
       if (state !== 'SUBSCRIBED' && error) console.error(error)
       done(state)
     }),
   )
+  expect(await within(5000, (done) => void subscribed.then(done))).toBe(true)
   let consumed = 0
   return {
     status,
@@ -88,27 +97,26 @@ describe('postgres_changes on subscriptions', () => {
     const update = await aliceWatch.next(500)
     expect(update.eventType).toBe('UPDATE')
     expect(update.new).toMatchObject({ id: inserted.data.id, status: 'past_due' })
-    expect(update.old).toEqual({ id: inserted.data.id })
+    // The table's replica identity is full: an update's old record is the whole row.
+    expect(update.old).toMatchObject({ id: inserted.data.id, user_id: alice.user.id, status: 'active' })
 
     await service.from('subscriptions').delete().eq('id', inserted.data.id)
     const remove = await aliceWatch.next(500)
     expect(remove.eventType).toBe('DELETE')
+    // RLS cannot apply to a deleted row, so its old record keeps the primary key only.
     expect(remove.old).toEqual({ id: inserted.data.id })
 
-    // Deletes are not filterable (as hosted): Bob's channel hears of Alice's, primary key only.
-    const othersDelete = await bobWatch.next(500)
-    expect(othersDelete.eventType).toBe('DELETE')
-    expect(othersDelete.old).toEqual({ id: inserted.data.id })
-
-    // Changes arrive in commit order: once Bob sees his own row, Alice's insert and update have passed him by.
+    // A delete is filtered on its old row (whole, with replica identity full): Bob's channel does
+    // not hear of Alice's. Changes arrive in commit order: once Bob sees his own row, Alice's
+    // insert, update and delete have passed him by.
     await service.from('subscriptions').insert(row(bob.user.id))
     const bobs = await bobWatch.next(500)
     expect(bobs.new).toMatchObject({ user_id: bob.user.id })
-    expect(bobWatch.received).toHaveLength(2)
+    expect(bobWatch.received).toHaveLength(1)
     expect(aliceWatch.received).toHaveLength(3)
   })
 
-  it('RLS decides: a user filtering on someone else, or on nothing, sees none of their rows', async () => {
+  it('RLS decides what inserts and updates reach; a delete shows only its key, to roles that may select it', async () => {
     const victim = await confirmedUser(stack, 'Victim')
     const spy = await confirmedUser(stack, 'Spy')
     const other = await confirmedUser(stack, 'Other')
@@ -131,14 +139,26 @@ describe('postgres_changes on subscriptions', () => {
     expect((await everything.next(500)).new).toMatchObject({ user_id: other.user.id })
     expect(everything.received).toHaveLength(1)
 
-    // Deletes are not checked against RLS (as hosted), but carry only the primary key.
+    // Deletes cannot be checked against RLS (as hosted): a filter that matches the old row, or no
+    // filter, hears of them, with the primary key only.
     await service.from('subscriptions').delete().eq('id', inserted.data.id)
-    for (const watcher of [spying, anonymous]) {
+    for (const watcher of [spying, everything]) {
       const change = await watcher.next(500)
       expect(change.eventType).toBe('DELETE')
       expect(change.old).toEqual({ id: inserted.data.id })
-      expect(watcher.received).toHaveLength(1)
     }
+    expect(spying.received).toHaveLength(1)
+
+    // The anonymous role may select no column of the table: it is told of each change (as
+    // hosted, with an error for inserts and updates), but never sees a value, not even a key.
+    const told: Change[] = []
+    for (let i = 0; i < 5; i++) told.push(await anonymous.next(500))
+    expect(told.map((c) => c.eventType)).toEqual(['INSERT', 'UPDATE', 'INSERT', 'INSERT', 'DELETE'])
+    for (const change of told) {
+      expect(change.new).toEqual({})
+      expect(change.old).toEqual({})
+    }
+    expect(told.slice(0, 4).map((c) => c.errors)).toEqual(Array(4).fill(['Error 401: Unauthorized']))
   })
 
   it('keeps delivering after a token refresh, and stops after sign-out', async () => {
@@ -172,20 +192,33 @@ describe('postgres_changes on subscriptions', () => {
 })
 
 describe('joins that must fail', () => {
-  it('an unknown table or column is a CHANNEL_ERROR', async () => {
-    const sb = client(stack)
-    opened.push(sb)
-    const status = (table: string, filter?: string) =>
-      within<string>(5000, (done) =>
-        sb
-          .channel(`bad-${table}-${filter}`)
+  it('a subscription that cannot be made is reported in a system message after the join, as hosted does', async () => {
+    const user = await confirmedUser(stack, 'Subscriber')
+    const attempt = (sb: SupabaseClient, table: string, filter?: string) => {
+      let state = ''
+      return within<{ state: string; status: string; message: string }>(5000, (done) => {
+        sb.channel(`bad-${crypto.randomUUID()}`)
           .on('postgres_changes', { event: '*', schema: 'public', table, ...(filter ? { filter } : {}) }, () => {})
-          .subscribe((state) => done(state)),
-      )
-    expect(await status('no_such_table')).toBe('CHANNEL_ERROR')
-    expect(await status('subscriptions', 'nope=eq.1')).toBe('CHANNEL_ERROR')
-    expect(await status('subscriptions', "user_id=eq.1'; drop table subscriptions; --")).toBe('SUBSCRIBED')
+          .on('system', {}, (m: { status: string; message: string }) => done({ state, status: m.status, message: m.message }))
+          .subscribe((s) => {
+            state = s
+          })
+      })
+    }
+    opened.push(user.sb)
+    const noTable = await attempt(user.sb, 'no_such_table')
+    expect(noTable).toMatchObject({ state: 'SUBSCRIBED', status: 'error' })
+    expect(noTable.message).toMatch(/^Unable to subscribe to changes with given parameters/)
+    expect(await attempt(user.sb, 'subscriptions', 'nope=eq.1')).toMatchObject({ status: 'error', message: expect.stringContaining('invalid column for filter nope') })
+    // A filter value must cast to the column's type; the table is untouched.
+    const injection = await attempt(user.sb, 'subscriptions', "user_id=eq.1'; drop table subscriptions; --")
+    expect(injection).toMatchObject({ status: 'error', message: expect.stringContaining('invalid input syntax for type uuid') })
     expect((await stack.db.query(`select to_regclass('public.subscriptions') as t`)).rows[0]).toEqual({ t: 'subscriptions' })
+    // The anonymous role may not filter on a column it cannot select.
+    const anonymous = client(stack)
+    opened.push(anonymous)
+    expect(await attempt(anonymous, 'subscriptions', `user_id=eq.${user.user.id}`)).toMatchObject({ status: 'error', message: expect.stringContaining('invalid column for filter user_id') })
+    expect(await attempt(user.sb, 'subscriptions', `user_id=eq.${user.user.id}`)).toMatchObject({ state: 'SUBSCRIBED', status: 'ok', message: 'Subscribed to PostgreSQL' })
   })
 
   it('a forged or expired access token is refused', async () => {

@@ -108,3 +108,11 @@ describe.skipIf(!built)('prerendered pages: sharing and search', () => {
     })
   }
 })
+
+describe.skipIf(!built)('prerendered footer', () => {
+  it('every public page carries the copyright years up to the year of the build', () => {
+    const year = new Date().getFullYear()
+    const expected = year > 2025 ? `© 2025–${year} Vekstlinje AS` : '© 2025 Vekstlinje AS'
+    for (const route of publicRoutes) expect(load(route).querySelector('footer')?.textContent, route.url).toContain(expected)
+  })
+})

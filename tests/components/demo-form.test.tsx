@@ -23,7 +23,7 @@ const nb = {
   } as Record<DemoField, string | RegExp>,
   problems: {
     required: { name: 'Skriv inn fullt navn.', email: 'Skriv inn e-postadressen din.', need: 'Velg hva du trenger hjelp med.' },
-    tooLong: { name: 'Bruk maks 100 tegn.', company: 'Bruk maks 200 tegn.', notes: 'Bruk maks 2000 tegn.' },
+    tooLong: { name: 'Bruk høyst 100 tegn.', company: 'Bruk høyst 200 tegn.', notes: 'Bruk høyst 2000 tegn.' },
     email: { email: 'Skriv inn en gyldig e-postadresse, for eksempel ola@firma.no.' },
     url: { linkedin: 'Skriv inn en LinkedIn-lenke, for eksempel linkedin.com/in/ditt-navn.' },
   } as Record<string, Partial<Record<DemoField, string>>>,

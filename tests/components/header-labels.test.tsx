@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Header } from '../../src/features/header/header'
 import Footer from '../../src/features/footer/footer'
+import { copyrightYears } from '../../src/lib/company'
 import { renderInApp } from '../render'
 
 describe('header per language', () => {
@@ -34,7 +35,16 @@ describe('footer per language', () => {
     expect(info).toHaveTextContent('Vekstlinje AS')
     expect(info).toHaveTextContent(/931 482 610/)
     expect(info).toHaveTextContent(lang === 'nb' ? 'Oslo, Norge' : 'Oslo, Norway')
-    expect(info).toHaveTextContent('© 2025')
+    // From the first year of publication to the year of the build (today's, in a test run).
+    const year = new Date().getFullYear()
+    expect(info).toHaveTextContent(year > 2025 ? `© 2025–${year} Vekstlinje AS` : '© 2025 Vekstlinje AS')
     expect(screen.getByRole('link', { name: 'support@vekstlinje.no' })).toHaveAttribute('href', 'mailto:support@vekstlinje.no')
+  })
+})
+
+describe('copyright years', () => {
+  it('one year while the site is in its first year, a range after', () => {
+    expect(copyrightYears(2025, 2025)).toBe('2025')
+    expect(copyrightYears(2025, 2026)).toBe('2025–2026')
   })
 })

@@ -75,13 +75,13 @@ const docs: Doc[] = [
       en: {
         title: 'Terms of service',
         has: [
-          /within 72 hours/,
-          /at least 7 days before the next billing cycle/,
+          /no later than 72 hours after becoming aware/,
+          /at least seven days before the next billing cycle/,
           /renew automatically/,
-          /paid us in the preceding 3 months/,
+          /paid us in the preceding three months/,
           /Norwegian kroner \(NOK\), excluding VAT/,
-          /2 499 NOK per month excluding VAT/,
-          /"Manage subscription"/,
+          /2\u00a0499\u00a0NOK per month excluding VAT/,
+          /“Manage subscription”/,
           /stays active until the end of the month you have paid for/,
           /sold to businesses only/,
           /non-refundable once work on the period they cover has started/,
@@ -94,12 +94,12 @@ const docs: Doc[] = [
       nb: {
         title: 'Vilkår for bruk',
         has: [
-          /innen 72 timer/,
-          /senest 7 dager før neste faktureringsperiode/,
+          /senest 72 timer etter at vi ble kjent med det/,
+          /senest sju dager før neste faktureringsperiode/,
           /fornyes automatisk/,
-          /de foregående 3 månedene/,
+          /de foregående tre månedene/,
           /norske kroner \(NOK\), eksklusive merverdiavgift/,
-          /2 499 kr per måned eksklusive merverdiavgift/,
+          /2\u00a0499\u00a0kr per måned eksklusive merverdiavgift/,
           /«Administrer abonnementet»/,
           /selges bare til virksomheter/,
           /refunderes ikke når arbeidet med perioden de gjelder for, har startet/,
@@ -118,12 +118,12 @@ const docs: Doc[] = [
     expect: {
       en: {
         title: 'Cookie policy',
-        has: [/Until you sign out/, /closing the browser does not remove it/, /1–6 months/, /Up to 12 months/, /local storage/, /we set no analytics or marketing cookies/],
+        has: [/Until you sign out/, /closing the browser does not remove it/, /1–6 months/, /Up to twelve months/, /local storage/, /we set no analytics or marketing cookies/],
         hasNot: [/Session only/],
       },
       nb: {
         title: 'Informasjonskapsler',
-        has: [/Til du logger ut/, /forsvinner ikke når du lukker nettleseren/, /1–6 måneder/, /Inntil 12 måneder/, /lokal lagring/, /Vi setter ingen analyse- eller markedsføringskapsler/],
+        has: [/Til du logger ut/, /forsvinner ikke når du lukker nettleseren/, /1–6 måneder/, /Inntil tolv måneder/, /lokal lagring/, /Vi setter ingen analyse- eller markedsføringskapsler/],
         hasNot: [/Kun økten/],
       },
     },
@@ -138,11 +138,11 @@ const docs: Doc[] = [
         has: [
           /no later than 48 hours/,
           /at most once per year/,
-          /every 6 months/,
+          /every six months/,
           /within 30 days after termination/,
           /deleted within 60 days/,
           /24 months after it was collected/,
-          /preceding 3 months/,
+          /preceding three months/,
           /within 30 days;/,
           oslo.en,
         ],
@@ -153,11 +153,11 @@ const docs: Doc[] = [
         has: [
           /senest 48 timer/,
           /høyst én gang per år/,
-          /hver 6\. måned/,
+          /hver sjette måned/,
           /innen 30 dager etter opphør/,
           /slettes innen 60 dager/,
           /24 måneder etter at de ble samlet inn/,
-          /foregående 3 månedene/,
+          /foregående tre månedene/,
           oslo.nb,
         ],
         hasNot: [/72 timer/],
@@ -178,7 +178,7 @@ const docs: Doc[] = [
           /Brevo \(Sendinblue SAS\)/,
           /Google Ireland Ltd\./,
           /eu-central-1/,
-          /Every 6 months/,
+          /Every six months/,
           /at most once per year/,
           /within 48 hours/,
           /within 72 hours/,
@@ -194,7 +194,7 @@ const docs: Doc[] = [
           /Brevo \(Sendinblue SAS\)/,
           /Google Ireland Ltd\./,
           /eu-central-1/,
-          /Hver 6\. måned/,
+          /Hver sjette måned/,
           /høyst én gang per år/,
           /innen 48 timer/,
           /innen 72 timer/,
@@ -212,7 +212,8 @@ const prefix: Record<Lang, string> = { nb: '', en: '/en' }
 
 function renderDoc(doc: Doc, lang: Lang) {
   const result = renderInApp(<doc.Page />, { lang, path: `${prefix[lang]}${doc.path}` })
-  const text = (result.container.textContent ?? '').replace(/\s+/g, ' ')
+  // Runs of white space become one space; no-break spaces (a price's) are kept.
+  const text = (result.container.textContent ?? '').replace(/[^\S\u00a0]+/g, ' ')
   return { ...result, text }
 }
 

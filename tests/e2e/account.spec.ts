@@ -77,7 +77,7 @@ for (const lang of ['nb', 'en'] as const) {
       const before = await cancellations()
       await confirmField.fill(me.email)
       await page.getByRole('button', { name: text('Slett for godt', 'Delete permanently') }).click()
-      await expect(page.getByText(text('Kontoen din er slettet', 'Your account is deleted'))).toBeVisible()
+      await expect(page.getByText(text('Kontoen din er slettet', 'Your account has been deleted'))).toBeVisible()
       await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
       await expect.poll(() => page.evaluate(() => Object.keys(localStorage).filter((k) => k.endsWith('-auth-token')).length)).toBe(0)
 

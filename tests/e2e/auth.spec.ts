@@ -101,7 +101,7 @@ for (const lang of ['nb', 'en'] as const) {
     await page.getByLabel(text('E-post', 'E-mail')).fill(uniqueEmail('short'))
     await page.getByLabel(text('Passord', 'Password')).fill('12345')
     await page.getByRole('button', { name: text('Opprett konto', 'Create account') }).click()
-    await expect(page.getByText(text('Passordet må ha minst 6 tegn.', 'The password needs at least 6 characters.'))).toBeVisible()
+    await expect(page.getByText(text('Passordet må ha minst seks tegn.', 'The password needs at least six characters.'))).toBeVisible()
     await expect(page.getByLabel(text('Passord', 'Password'))).toBeFocused()
     expect(signups).toBe(0)
   })

@@ -32,7 +32,7 @@ for (const lang of ['nb', 'en'] as const) {
     await test.step('cancel: the destructive toast, still Free', async () => {
       await toCheckout()
       await page.getByRole('button', { name: 'Cancel' }).click()
-      await expect(page.getByRole('alert').filter({ hasText: text('Betaling kansellert', 'Payment cancelled') })).toBeVisible()
+      await expect(page.getByRole('alert').filter({ hasText: text('Betaling kansellert', 'Payment canceled') })).toBeVisible()
       await expect(page).toHaveURL(`${prefix}/app`)
       await expect(badge).toHaveText('Free')
     })

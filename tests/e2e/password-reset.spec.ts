@@ -54,7 +54,7 @@ for (const lang of ['nb', 'en'] as const) {
     const field = page.getByLabel(text('Nytt passord', 'New password'))
     await field.fill('kort')
     await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
-    await expect(page.getByText(text('Passordet må ha minst 6 tegn.', 'The password needs at least 6 characters.'))).toBeVisible()
+    await expect(page.getByText(text('Passordet må ha minst seks tegn.', 'The password needs at least six characters.'))).toBeVisible()
     await expect(field).toBeFocused()
 
     const newPassword = 'nytt-Fjell-2026'

@@ -33,7 +33,7 @@ test('the prerendered HTML holds the heading before any script runs', async ({ b
 })
 
 for (const [lang, path, heading, home] of [
-  ['nb', '/finnes-ikke', 'Oops! Fant ikke siden', '/'],
+  ['nb', '/finnes-ikke', 'Oi! Vi fant ikke siden', '/'],
   ['en', '/en/does-not-exist', 'Oops! Page not found', '/en'],
 ] as const) {
   test(`unknown ${lang} route: 404 page and status`, async ({ page }) => {

@@ -50,9 +50,9 @@ walkCheckout('checkout machine', { plan: 'pro' }, machineModels.checkout.options
 // Plans are data: a catalogue with a second paid plan above Pro runs the same paths. A Pro
 // customer may buy Team; a Team customer has nothing more to buy.
 const withTeam: Plan[] = [
-  { id: 'free', rank: 0, priceNok: 0, stripePriceEnv: null, benefits: [] },
-  { id: 'pro', rank: 1, priceNok: 2499, stripePriceEnv: 'STRIPE_PRICE_PRO', benefits: [] },
-  { id: 'team', rank: 2, priceNok: 7999, stripePriceEnv: 'STRIPE_PRICE_TEAM', benefits: [] },
+  { id: 'free', name: 'Free', rank: 0, priceNok: 0, stripePriceEnv: null, benefits: [] },
+  { id: 'pro', name: 'Pro', rank: 1, priceNok: 2499, stripePriceEnv: 'STRIPE_PRICE_PRO', benefits: [] },
+  { id: 'team', name: 'Team', rank: 2, priceNok: 7999, stripePriceEnv: 'STRIPE_PRICE_TEAM', benefits: [] },
 ]
 const team: CheckoutInput = { plan: 'team', catalogue: withTeam }
 walkCheckout('checkout machine with a Team plan', team, {

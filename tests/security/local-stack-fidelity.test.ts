@@ -1,6 +1,7 @@
 // The local stack stands in for hosted Supabase faithfully where an attacker would notice:
 // bounded validation, GoTrue's rate limits (from config.toml), GoTrue's password rules and
-// timing, hosted Realtime's unfiltered deletes, and PostgREST's roll-back of a refused single write.
+// timing, hosted Realtime's deletes (filtered on the old row, key only), and PostgREST's roll-back of
+// a refused single write.
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -115,23 +116,28 @@ describe('row 12: GoTrue’s password rules, timing and limits', () => {
   })
 })
 
-describe('row 13: Realtime deletes are not filterable, as hosted', () => {
-  it('a filter on someone else’s column learns nothing: matching or not, every subscriber gets the same delete', async () => {
+describe('row 13: Realtime deletes are filtered on the old row and show only its key, as hosted', () => {
+  // Hosted Realtime (apply_rls) cannot check a deleted row against RLS: it tests a binding's
+  // filter on the old row (whole here: the table has replica identity full) and sends the primary
+  // key only. So a subscriber who may select the table learns, through a filter, whether a deleted
+  // row matched it; it never sees another value.
+  it('a filter that matches the deleted row hears of it (key only), one that does not hears nothing', async () => {
     const victim = await confirmedUser(stack, 'Victim')
     const spy = await confirmedUser(stack, 'Spy')
     const service = serviceClient(stack)
     const heard = async (filter: string) => {
       const changes: Array<{ eventType: string; old: unknown }> = []
-      let arrived: () => void = () => {}
-      const first = new Promise<void>((resolve) => {
-        arrived = resolve
+      let made: () => void = () => {}
+      const subscribed = new Promise<void>((resolve) => {
+        made = resolve
       })
-      const channel = spy.sb.channel(`spy-${crypto.randomUUID()}`).on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'subscriptions', filter }, (change) => {
-        changes.push(change)
-        arrived()
-      })
-      await within<string>(5000, (done) => channel.subscribe((state) => state === 'SUBSCRIBED' && done(state)))
-      return { changes, first }
+      spy.sb
+        .channel(`spy-${crypto.randomUUID()}`)
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'subscriptions', filter }, (change) => changes.push(change))
+        .on('system', {}, (m: { status: string }) => m.status === 'ok' && made())
+        .subscribe()
+      await within<void>(5000, (done) => void subscribed.then(done))
+      return changes
     }
     const { data: row } = await service
       .from('subscriptions')
@@ -140,13 +146,22 @@ describe('row 13: Realtime deletes are not filterable, as hosted', () => {
       .single()
     const matching = await heard('status=eq.active')
     const other = await heard('status=eq.canceled')
+    const own = await heard(`user_id=eq.${spy.user.id}`)
     await service.from('subscriptions').delete().eq('id', row.id)
-    // Both channels hear of it (before the fix, the one whose filter did not match waited forever).
+    // The spy's own row, deleted after: once its delete arrived, the victim's has passed every channel.
+    const { data: mine } = await service
+      .from('subscriptions')
+      .insert({ user_id: spy.user.id, product_name: 'pro', status: 'canceled', stripe_subscription_id: `sub_${crypto.randomUUID()}` })
+      .select()
+      .single()
+    await service.from('subscriptions').delete().eq('id', mine.id)
     await within<void>(2000, (done) => {
-      Promise.all([matching.first, other.first]).then(() => done())
+      const poll = () => (own.length > 0 ? done() : setTimeout(poll, 10))
+      poll()
     })
-    expect(other.changes).toEqual(matching.changes)
-    expect(matching.changes).toMatchObject([{ eventType: 'DELETE', old: { id: row.id } }])
+    expect(matching).toMatchObject([{ eventType: 'DELETE', old: { id: row.id } }])
+    expect(matching[0]!.old).toEqual({ id: row.id })
+    expect(other.map((c) => c.old)).toEqual([{ id: mine.id }])
     await spy.sb.removeAllChannels()
   })
 })

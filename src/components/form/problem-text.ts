@@ -5,7 +5,7 @@ import type { FieldProblem } from '../../../machines/form-fields'
 const sentences = {
   required: msg({ message: 'This field is required.', context: 'form field problem' }),
   email: msg({ message: 'Enter a valid e-mail address.', context: 'form field problem' }),
-  tooShort: msg({ message: 'The password needs at least 6 characters.', context: 'form field problem' }),
+  tooShort: msg({ message: 'The password needs at least six characters.', context: 'form field problem' }),
   tooLong: msg({ message: 'This is too long.', context: 'form field problem' }),
   url: msg({ message: 'Enter a valid web address.', context: 'form field problem' }),
   choice: msg({ message: 'Choose one of the options.', context: 'form field problem' }),

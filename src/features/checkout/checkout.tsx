@@ -47,7 +47,7 @@ export function Checkout() {
         {snapshot.matches('alreadyOnPlan') ? (
           <div className={styles.notice} role="status">
             <p>
-              <Trans>You already have {name}: there is nothing more to pay.</Trans>
+              <Trans>You already have {name}, so there is nothing to pay.</Trans>
             </p>
             <ButtonLink to="app" variant="secondary">
               <Trans>Go to the dashboard</Trans>

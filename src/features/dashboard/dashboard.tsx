@@ -113,7 +113,7 @@ export function Dashboard({ userId }: { userId: string }) {
           </h2>
           {active.length === 0 ? (
             <p>
-              <Trans>None yet.</Trans>
+              <Trans>None yet. Upgrade to Pro for unlimited messages and advanced AI analysis.</Trans>
             </p>
           ) : (
             <ul className={styles.list}>

@@ -29,8 +29,8 @@ export const paymentReturnLogic = perLang((lang) =>
       notifyCanceled: () =>
         notify({
           variant: 'destructive',
-          title: msg`Payment cancelled`,
-          description: msg`The payment was cancelled. You can try again at any time.`,
+          title: msg`Payment canceled`,
+          description: msg`The payment was canceled. You can try again at any time.`,
         }),
       cleanUrl: () => navigate(href('app', lang), { replace: true }),
     },

@@ -26,7 +26,7 @@ export function ManageSubscription({ subscription, planName, formatDate }: { sub
               {planName} until {end}
             </Trans>
           ) : (
-            <Trans>Cancelled: ends with the paid period</Trans>
+            <Trans>Canceled: ends with the paid period</Trans>
           )
         ) : end ? (
           <Trans>Renews {end}</Trans>

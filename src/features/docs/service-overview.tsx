@@ -12,27 +12,27 @@ import * as styles from './docs.css'
 const phases: ReadonlyArray<[MessageDescriptor, MessageDescriptor]> = [
   [
     msg({ message: 'ICP and positioning', context: 'docs phase' }),
-    msg`In onboarding (7-10 days) we interview you, define your ideal customer profile, sharpen your message and revamp your profile and company page.`,
+    msg`During onboarding (7–10 days) we interview you, define your ideal customer profile, sharpen your message and revamp your profile and company page.`,
   ],
   [
     msg({ message: 'Content and ghostwriting', context: 'docs phase' }),
-    msg`Our writers turn your expertise into 3-5 posts per week. You get them for approval in advance; we publish on a steady schedule.`,
+    msg`Our writers turn your expertise into 3–5 posts per week. You get them for approval in advance; we publish on a steady schedule.`,
   ],
   [
     msg({ message: 'Outreach and DMs', context: 'docs phase' }),
-    msg`We connect with the people who match your profile and start personalised conversations, one segment at a time, within LinkedIn's limits.`,
+    msg`We connect with the people who match your profile and start personalized conversations, one segment at a time, within LinkedIn's limits.`,
   ],
   [
     msg({ message: 'Qualified handoffs and reporting', context: 'docs phase' }),
-    msg`When a conversation shows real interest we qualify it and hand it to your sales team every week, together with a report on what worked.`,
+    msg`When a conversation shows real interest, we qualify it and hand it to your sales team every week, together with a report on what worked.`,
   ],
 ]
 
 const deliverables: readonly MessageDescriptor[] = [
   msg`A written positioning and ICP document`,
   msg`A revamped personal profile and company page`,
-  msg`3-5 ghostwritten posts per week, approved by you`,
-  msg`Personalised connection requests and DM sequences`,
+  msg`3–5 ghostwritten posts per week, approved by you`,
+  msg`Personalized connection requests and DM sequences`,
   msg`Qualified leads handed to sales every week, with the conversation history`,
   msg`A weekly report on reach, conversations and meetings`,
   claims.accountManager,
@@ -110,7 +110,7 @@ export function ServiceOverview() {
           <p>
             <Trans>
               Vekstlinje is a done-for-you LinkedIn growth service for B2B companies, run from Oslo. We plan, ghostwrite and
-              publish your LinkedIn content, run personalised outreach, hand qualified leads to your sales team every week and
+              publish your LinkedIn content, run personalized outreach, hand qualified leads to your sales team every week and
               report on the results.
             </Trans>
           </p>
@@ -161,7 +161,7 @@ export function ServiceOverview() {
             </div>
             <div>
               <dt>
-                <Trans context="docs contact">Support (Monday-Friday 09:00-17:00 CET, reply within 2-6 hours)</Trans>
+                <Trans context="docs contact">Support (Monday–Friday 09:00–17:00 CET, reply within 2–6 hours)</Trans>
               </dt>
               <dd>
                 <a href={mailto(company.supportEmail)}>{company.supportEmail}</a>

@@ -64,7 +64,7 @@ export default function Footer() {
               {company.supportEmail}
             </a>
           </address>
-          <span>© {company.copyrightYear} {company.legalName}</span>
+          <span>© {company.copyrightYears} {company.legalName}</span>
         </div>
       </div>
     </footer>

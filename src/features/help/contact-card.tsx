@@ -15,7 +15,7 @@ export function ContactCard() {
         <Trans>Contact support</Trans>
       </h2>
       <p className={styles.contactLead}>
-        <Trans>Could not find your answer? Write to us and a real person will reply.</Trans>
+        <Trans>Didn't find your answer? Write to us, and a real person will reply.</Trans>
       </p>
       <dl className={styles.facts}>
         <div>
@@ -33,7 +33,7 @@ export function ContactCard() {
             <Trans context="help contact">Response time</Trans>
           </dt>
           <dd>
-            <Trans>2-6 hours</Trans>
+            <Trans>2–6 hours</Trans>
           </dd>
         </div>
         <div>
@@ -42,13 +42,13 @@ export function ContactCard() {
             <Trans context="help contact">Opening hours</Trans>
           </dt>
           <dd>
-            <Trans>Monday-Friday 09:00-17:00 CET</Trans>
+            <Trans>Monday–Friday 09:00–17:00 CET</Trans>
           </dd>
         </div>
       </dl>
       <p className={styles.contactMore}>
         <Trans>
-          New to Vekstlinje? <PageLink to="demo">Book demo</PageLink> or read the <PageLink to="docs">service overview</PageLink>.
+          New to Vekstlinje? <PageLink to="demo">Book a demo</PageLink> or read the <PageLink to="docs">service overview</PageLink>.
         </Trans>
       </p>
     </aside>

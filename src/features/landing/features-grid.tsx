@@ -30,7 +30,7 @@ export const features: readonly Feature[] = [
   },
   {
     Icon: MessagesSquare,
-    title: msg({ message: 'Personalised DM sequences', context: 'feature' }),
+    title: msg({ message: 'Personalized DM sequences', context: 'feature' }),
     text: msg`Message sequences written for each segment and adjusted to every prospect's role, activity and company.`,
   },
   {

@@ -22,7 +22,7 @@ export function Hero({ card }: { card: ReactNode }) {
           </h1>
           <p className={styles.heroLead}>
             <Trans>
-              We sharpen your positioning, ghostwrite 3-5 posts a week in your voice and run personalised outreach. Your sales
+              We sharpen your positioning, ghostwrite 3–5 posts a week in your voice and run personalized outreach. Your sales
               team gets warm, qualified conversations; you keep your calendar.
             </Trans>
           </p>

@@ -82,7 +82,7 @@ function NotInYourBrowser() {
       </p>
       <p>
         <Trans>
-          We do not use fingerprinting or other techniques that recognise your device without cookies, and we do
+          We do not use fingerprinting or other techniques that recognize your device without cookies, and we do
           not share information about your visit with advertising networks.
         </Trans>
       </p>
@@ -126,7 +126,7 @@ function Categories() {
             name: t({ message: 'Preferences', context: 'legal: cookie category' }),
             facts: [
               [purpose, t`Remembering choices you make, such as a consent decision.`],
-              [retention, t`Up to 12 months.`],
+              [retention, t`Up to twelve months.`],
               [inUse, t`No. The language follows the address you visit (/ or /en).`],
             ],
           },
@@ -160,7 +160,7 @@ function ThirdParties() {
         </li>
         <li>
           <Trans>
-            <strong>Google</strong>, when you choose "Sign in with Google". Google uses cookies on its sign-in
+            <strong>Google</strong>, when you choose “Sign in with Google”. Google uses cookies on its sign-in
             pages to identify you and keep your Google account secure.
           </Trans>
         </li>

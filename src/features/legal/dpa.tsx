@@ -11,7 +11,7 @@ function Intro() {
   return (
     <p>
       <Trans>
-        This data processing agreement (the "DPA") is part of the agreement between {legalName} and every client
+        This data processing agreement (the “DPA”) is part of the agreement between {legalName} and every client
         that buys our done-for-you service. It sets out how we process personal data on the client's behalf, as
         Article 28 of the GDPR requires. It applies when the client accepts our{' '}
         <PageLink to="terms">terms of service</PageLink>; a signed copy is available on request.
@@ -25,8 +25,8 @@ function Parties() {
     <>
       <p>
         <Trans>
-          The parties are the client, as controller, and {legalName}, organisation number {orgNumber},{' '}
-          {postalAddress}, Norway, as processor ("Vekstlinje"). Vekstlinje delivers LinkedIn content, outreach, lead
+          The parties are the client, as controller, and {legalName}, organization number {orgNumber},{' '}
+          {postalAddress}, Norway, as processor (“Vekstlinje”). Vekstlinje delivers LinkedIn content, outreach, lead
           handoffs and reporting under the main agreement, and processes personal data on the client's behalf to do
           so.
         </Trans>
@@ -177,7 +177,7 @@ function Security() {
     <>
       <p>
         <Trans>
-          Vekstlinje implements appropriate technical and organisational measures under Article 32 of the GDPR,
+          Vekstlinje implements appropriate technical and organizational measures under Article 32 of the GDPR,
           taking into account the nature of the data and the risks of the processing. They include at least:
         </Trans>
       </p>
@@ -198,7 +198,7 @@ function Security() {
           <Trans>regular backups, with restores tested;</Trans>
         </li>
         <li>
-          <Trans>an internal security review every 6 months, after which the measures are updated where needed.</Trans>
+          <Trans>an internal security review every six months, after which the measures are updated where needed.</Trans>
         </li>
       </ul>
       <p>
@@ -216,7 +216,7 @@ function Subprocessors() {
     <>
       <p>
         <Trans>
-          The client gives Vekstlinje general authorisation to use subprocessors. Those in use are listed, with
+          The client gives Vekstlinje general authorization to use subprocessors. Those in use are listed, with
           purpose and location, in the <PageLink to="security">security and subprocessors overview</PageLink>.
         </Trans>
       </p>
@@ -319,7 +319,7 @@ function Audits() {
       <p>
         <Trans>
           Audits take place during normal working hours and without undue disruption, and each party bears its own
-          costs. Vekstlinje also carries out an internal security review every 6 months, and shares a summary of
+          costs. Vekstlinje also carries out an internal security review every six months, and shares a summary of
           the latest one on request.
         </Trans>
       </p>
@@ -361,7 +361,7 @@ function LiabilityAndLaw() {
         <Trans>
           Each party is liable for its own breaches of this DPA and of data protection law, as set out in Article 82
           of the GDPR. Between the parties, the limitation of liability in the main agreement applies, with the cap
-          at the amounts paid in the preceding 3 months, unless mandatory law provides otherwise.
+          at the amounts paid in the preceding three months, unless mandatory law provides otherwise.
         </Trans>
       </p>
       <p>

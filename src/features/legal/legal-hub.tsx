@@ -72,7 +72,7 @@ export function LegalHub() {
           <p className={lead}>
             <Trans>
               How we handle personal data, the terms we work under, and the companies that help us deliver the
-              service. Written in plain language, and kept up to date.
+              service. Written in plain language and kept up to date.
             </Trans>
           </p>
           <LastUpdated />
@@ -144,7 +144,7 @@ export function LegalHub() {
             <IconSvg icon={Building2} className={css.contactIcon} {...iconProps} />
             <div>
               <p className={css.contactLabel}>
-                <Trans context="legal: hub contact label">Organisation number</Trans>
+                <Trans context="legal: hub contact label">Organization number</Trans>
               </p>
               <p>{orgNumber}</p>
             </div>

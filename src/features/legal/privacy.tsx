@@ -25,9 +25,9 @@ function WhoWeAre() {
     <>
       <p>
         <Trans>
-          {legalName} (organisation number {orgNumber}), {postalAddress}, Norway, is the controller for the
+          {legalName} (organization number {orgNumber}), {postalAddress}, Norway, is the controller for the
           personal data described in this policy. We are a Norwegian limited company that plans, writes and
-          publishes LinkedIn content for B2B companies, runs personalised outreach on their behalf and hands
+          publishes LinkedIn content for B2B companies, runs personalized outreach on their behalf and hands
           qualified leads to their sales teams.
         </Trans>
       </p>
@@ -55,7 +55,7 @@ function Scope() {
         <Trans>
           When we process personal data on a client's behalf, for example about the prospects we contact in an
           outreach campaign, the client is the controller and we are its processor. That processing is governed by
-          our <PageLink to="dpa">data processing agreement</PageLink>, and section 5 below summarises it.
+          our <PageLink to="dpa">data processing agreement</PageLink>, and section 5 below summarizes it.
         </Trans>
       </p>
     </>
@@ -79,7 +79,7 @@ function DataWeCollect() {
             <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered with
             your e-mail address (our e-mails to you are written in it; an account made with Google gets them in
             Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
-            salted hash that nobody can read. If you choose "Sign in with Google", Google gives us your name,
+            salted hash that nobody can read. If you choose “Sign in with Google”, Google gives us your name,
             e-mail address, profile picture address and Google account identifier; the access token Google sends
             with them is not kept. With each session, the sign-in service also records the IP address and the
             browser (user agent) it was started from, until you sign out of it or the account is deleted.
@@ -227,7 +227,7 @@ function Transfers() {
       <p>
         <Trans>
           We store personal data in the EU/EEA. Some of our subprocessors belong to groups based in the United
-          States, where data may be transferred or accessed from, for example to give support. Each such transfer
+          States, and data may be transferred there or accessed from there, for example to provide support. Each such transfer
           has a legal basis under Chapter V of the GDPR:
         </Trans>
       </p>
@@ -264,8 +264,8 @@ function Retention() {
         <li>
           <Trans>
             <strong>Accounts with no activity</strong> are deleted automatically after 24 months, unless the
-            relationship is renewed, for example by using the service or by a new paid period: an account goes, with
-            its data, 24 months after the latest of its last sign-in, the last time the app renewed its session (it
+            relationship is renewed, for example by using the service or by a new paid period: an account and its data
+            are deleted 24 months after the latest of its last sign-in, the last time the app renewed its session (it
             does so while you use it) and the end of its last paid period. An account whose subscription is still
             running is not deleted.
           </Trans>
@@ -274,7 +274,7 @@ function Retention() {
           <Trans>
             <strong>An account you delete</strong> on its account page is deleted at once, together with its
             subscription records and the demo requests sent with its e-mail address; a running Pro subscription is
-            cancelled with the payment provider first. <strong>Data we process for a client</strong> is deleted within
+            canceled with the payment provider first. <strong>Data we process for a client</strong> is deleted within
             30 days after termination of the agreement, unless the law requires us to keep something.
           </Trans>
         </li>
@@ -284,7 +284,7 @@ function Retention() {
             account that has paid for a subscription is deleted, by you or automatically, we keep only what the
             Bookkeeping Act (<span lang="nb">bokføringsloven</span>) requires of it: the payment provider's references to the customer and
             the subscription, the plan, its status and the billing period, without your name or e-mail address. We
-            delete it 5 years after the end of the accounting year in which the last paid period ended. Invoices and
+            delete it five years after the end of the accounting year in which the last paid period ended. Invoices and
             receipts are kept by Stripe and in our accounting for as long as the law requires.
           </Trans>
         </li>

@@ -158,7 +158,7 @@ function Reviews() {
     <>
       <p>
         <Trans>
-          Every 6 months we carry out an internal security review: who has access to what, our subprocessors and
+          Every six months we carry out an internal security review: who has access to what, our subprocessors and
           their terms, software updates and dependencies, and the measures described on this page. We follow up
           every finding and update this page when something changes.
         </Trans>
@@ -187,7 +187,7 @@ function YourPart() {
   return (
     <>
       <p>
-        <Trans>Security works best when we share it. We ask our clients to:</Trans>
+        <Trans>Security works best as a shared responsibility. We ask our clients to:</Trans>
       </p>
       <ul>
         <li>
@@ -218,7 +218,7 @@ function Report() {
     <p>
       <Trans>
         If you believe you have found a security weakness in our website or service, write to{' '}
-        <a href={mailto(supportEmail)}>{supportEmail}</a> with "Security" in the subject line. Please give us
+        <a href={mailto(supportEmail)}>{supportEmail}</a> with “Security” in the subject line. Please give us
         reasonable time to fix it before you tell others, and do not access or change other people's data. We
         confirm that we have received your report and keep you informed while we work on it.
       </Trans>

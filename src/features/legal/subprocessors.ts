@@ -45,7 +45,7 @@ export const subprocessors: readonly Subprocessor[] = [
       context: 'legal: subprocessor data',
     }),
     location: msg({
-      message: "Stored in the EU: AWS Frankfurt region (eu-central-1), Germany. Server functions run in the Supabase data centre nearest the visitor and keep nothing there.",
+      message: "Stored in the EU: AWS Frankfurt region (eu-central-1), Germany. Server functions run in the Supabase data center nearest the visitor and keep nothing there.",
       context: 'legal: subprocessor location',
     }),
     transfer: msg({
@@ -58,7 +58,7 @@ export const subprocessors: readonly Subprocessor[] = [
   {
     id: 'stripe',
     name: 'Stripe Payments Europe Ltd.',
-    purpose: msg({ message: "Card payments and the Pro subscription: checkout, invoices, cancelling and resuming.", context: 'legal: subprocessor purpose' }),
+    purpose: msg({ message: "Card payments and the Pro subscription: checkout, invoices, canceling and resuming.", context: 'legal: subprocessor purpose' }),
     data: msg({
       message: "Name, e-mail address, company and VAT number, billing address, card details and payment history.",
       context: 'legal: subprocessor data',
@@ -90,7 +90,7 @@ export const subprocessors: readonly Subprocessor[] = [
   {
     id: 'google',
     name: 'Google Ireland Ltd.',
-    purpose: msg({ message: '"Sign in with Google", only when you choose it.', context: 'legal: subprocessor purpose' }),
+    purpose: msg({ message: '“Sign in with Google”, only when you choose it.', context: 'legal: subprocessor purpose' }),
     data: msg({
       message: "Name, e-mail address, profile picture address and Google account identifier. Google's access token is not kept.",
       context: 'legal: subprocessor data',

@@ -1,11 +1,15 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../../components/links'
+import { planById } from '../../../supabase/functions/_shared/plans'
+import { useLang } from '../../i18n/use-lang'
 import { company, mailto } from '../../lib/company'
+import { priceText } from '../../lib/plan-texts'
 import { postalAddress } from './company-facts'
 import type { LegalDocumentContent } from './legal-document'
 
 const { legalName, orgNumber, supportEmail, salesEmail } = company
+const proPlan = planById('pro')!
 
 function Intro() {
   return (
@@ -24,8 +28,8 @@ function About() {
     <>
       <p>
         <Trans>
-          The services are provided by {legalName}, organisation number {orgNumber}, {postalAddress}, Norway ("we",
-          "us"). "You" or "the client" means the business that orders the service or holds the account, and the
+          The services are provided by {legalName}, organization number {orgNumber}, {postalAddress}, Norway (“we”,
+          “us”). “You” or “the client” means the business that orders the service or holds the account, and the
           people who act on its behalf.
         </Trans>
       </p>
@@ -49,7 +53,7 @@ function Services() {
       <p>
         <Trans>
           <strong>Done-for-you service.</strong> On a recurring retainer we define your ideal customer profile and
-          positioning, ghostwrite and publish LinkedIn content, run personalised outreach and direct messages, hand
+          positioning, ghostwrite and publish LinkedIn content, run personalized outreach and direct messages, hand
           qualified leads to your sales team every week and report on the results. The scope, the number of posts
           and the people involved are set out in the order.
         </Trans>
@@ -82,8 +86,8 @@ function Accounts() {
       </p>
       <p>
         <Trans>
-          You may close your account at any time with "Delete my account" on your account page; a Pro subscription
-          is then cancelled at once, and the month already paid for is not refunded. We may suspend an account that
+          You may close your account at any time with “Delete my account” on your account page; a Pro subscription
+          is then canceled at once, and the month already paid for is not refunded. We may suspend an account that
           is used in breach of these terms or the law, and we will tell you why.
         </Trans>
       </p>
@@ -133,6 +137,7 @@ function ClientDuties() {
 }
 
 function Fees() {
+  const price = priceText(proPlan.priceNok, useLang())
   return (
     <>
       <ul>
@@ -153,7 +158,7 @@ function Fees() {
         </li>
         <li>
           <Trans>
-            The Pro plan costs 2 499 NOK per month excluding VAT. It is paid by card through our payment provider,
+            The Pro plan costs {price} per month excluding VAT. It is paid by card through our payment provider,
             Stripe, monthly in advance, and VAT is added at checkout.
           </Trans>
         </li>
@@ -180,14 +185,14 @@ function Renewal() {
       <p>
         <Trans>
           There is no binding period. Recurring retainers renew automatically for a new billing cycle unless you
-          cancel at least 7 days before the next billing cycle starts. Cancel by writing to{' '}
+          cancel at least seven days before the next billing cycle starts. Cancel by writing to{' '}
           <a href={mailto(supportEmail)}>{supportEmail}</a> or to your account manager. A cancellation takes effect at
           the end of the current cycle.
         </Trans>
       </p>
       <p>
         <Trans>
-          The Pro plan renews automatically every month. You can cancel it at any time with "Manage subscription"
+          The Pro plan renews automatically every month. You can cancel it at any time with “Manage subscription”
           on your dashboard, which opens our payment provider's page for your subscription. Pro then stays active
           until the end of the month you have paid for, and your account returns to the Free plan after that. Until
           then you can resume the subscription on the same page. A month already paid for is not refunded.
@@ -227,7 +232,7 @@ function Results() {
   return (
     <p>
       <Trans>
-        We work towards the goals agreed with you and report openly on the results. Reach, replies and meetings
+        We work toward the goals agreed with you and report openly on the results. Reach, replies and meetings
         depend on your market, your offer and on LinkedIn, so we do not guarantee a particular number of leads,
         meetings or sales.
       </Trans>
@@ -240,7 +245,7 @@ function Confidentiality() {
     <p>
       <Trans>
         Both parties keep the other party's business information confidential, during the agreement and after it
-        ends, and use it only to fulfil the agreement. This does not apply to information that is already public,
+        ends, and use it only to fulfill the agreement. This does not apply to information that is already public,
         or that a party must disclose by law.
       </Trans>
     </p>
@@ -260,8 +265,7 @@ function DataProtection() {
       </p>
       <p>
         <Trans>
-          If a personal data breach affects your data, we notify you without undue delay and no later than within
-          72 hours of becoming aware of it. Where the data processing agreement sets a shorter deadline for data we
+          If a personal data breach affects your data, we notify you without undue delay and no later than 72 hours after becoming aware of it. Where the data processing agreement sets a shorter deadline for data we
           process on your behalf, that deadline applies.
         </Trans>
       </p>
@@ -274,7 +278,7 @@ function Liability() {
     <>
       <p>
         <Trans>
-          Our total liability under the agreement is capped at the amounts you have paid us in the preceding 3
+          Our total liability under the agreement is capped at the amounts you have paid us in the preceding three
           months, counted back from the event that caused the loss.
         </Trans>
       </p>

@@ -10,8 +10,8 @@ import * as styles from './pricing.css'
 /** The nine things every Enterprise plan includes. */
 export const planFeatures: readonly MessageDescriptor[] = [
   msg`Positioning, ICP and profile revamp`,
-  msg`3-5 ghostwritten posts per week`,
-  msg`Personalised outreach and DM sequences`,
+  msg`3–5 ghostwritten posts per week`,
+  msg`Personalized outreach and DM sequences`,
   msg`Qualified lead handoffs every week`,
   msg`Weekly reporting and insights`,
   claims.accountManager,

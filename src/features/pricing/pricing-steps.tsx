@@ -30,7 +30,7 @@ export function PricingSteps() {
             <Trans context="pricing step">Start</Trans>
           </strong>
           <span>
-            <Trans>Onboarding takes 7-10 days. After that the service runs month to month, with no binding period.</Trans>
+            <Trans>Onboarding takes 7–10 days. After that the service runs month to month, with no binding period.</Trans>
           </span>
         </li>
       </ol>

@@ -36,7 +36,7 @@ export function GrowthTeaser() {
             <Trans>Weekly growth report</Trans>
           </p>
           <p className={styles.teaserRange}>
-            <Trans>Last 12 weeks</Trans>
+            <Trans>Last twelve weeks</Trans>
           </p>
         </div>
         <dl className={styles.kpis}>

@@ -1,11 +1,13 @@
 // Every plan the product has, as data. The database's check on `subscriptions.product_name`, the
 // functions, the local payment page, the machines, the dashboard and the checkout page read this
-// list. A new plan is an entry here, its texts (`src/features/plans/plan-texts.ts` and the
+// list. A new plan is an entry here, its texts (`src/lib/plan-texts.ts` and the
 // catalogs) and a migration that lets the database store its id.
 
 export interface Plan {
   /** Stored in `subscriptions.product_name` and sent by the checkout page. */
   readonly id: string
+  /** The plan's name as customers see it (a product name: the same in both languages). */
+  readonly name: string
   /** Higher is more: a customer on a plan has every plan of lower rank. */
   readonly rank: number
   /** Monthly price in whole NOK; 0 for a free plan. */
@@ -19,6 +21,7 @@ export interface Plan {
 export const plans = [
   {
     id: 'free',
+    name: 'Free',
     rank: 0,
     priceNok: 0,
     stripePriceEnv: null,
@@ -26,6 +29,7 @@ export const plans = [
   },
   {
     id: 'pro',
+    name: 'Pro',
     rank: 1,
     priceNok: 2499,
     stripePriceEnv: 'STRIPE_PRICE_PRO',

@@ -11,7 +11,7 @@
 //
 // Request: POST { productType: <a paid plan's id>, lang?: 'nb' | 'en' } with the user's access token.
 // Answers: 200 { url } | 400 { error } bad body | 401 { error } not signed in | 403 origin
-//        | 405 | 409 { error: 'Already on Pro' } (the plan's name) | 500 not configured | 502 provider failed.
+//        | 405 | 409 { error: 'Already on Pro' } (the plan's catalogue name) | 500 not configured | 502 provider failed.
 //
 // Environment:
 //   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY   (Supabase provides them)
@@ -77,9 +77,6 @@ async function customerOf(env: FunctionEnv, user: User): Promise<string> {
   )
   return kept?.stripe_customer_id ?? made
 }
-
-/** "Already on Pro": the plan's id with a capital, as the site's catalogs know the text. */
-const alreadyOn = (plan: Plan) => `Already on ${plan.id.charAt(0).toUpperCase()}${plan.id.slice(1)}`
 
 type CheckoutInput = { user: User; plan: Plan; price: string; lang: CheckoutLang; customer: string; successUrl: string; cancelUrl: string }
 
@@ -163,7 +160,7 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return answer(500, { error: 'Could not read your subscription' }, cors)
   }
   const current = currentPlan(rows)
-  if (alreadyHas(current, plan)) return answer(409, { error: alreadyOn(current) }, cors)
+  if (alreadyHas(current, plan)) return answer(409, { error: `Already on ${current.name}` }, cors)
 
   try {
     const input: CheckoutInput = { user, plan, price: price!, lang, customer: await customerOf(env, user), ...returnUrls(env.SITE_URL, lang) }

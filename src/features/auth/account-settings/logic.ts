@@ -34,7 +34,7 @@ export const accountDeletionLogic = perLang((lang) =>
       focusConfirmField: () => focusByIdAfterRender(CONFIRM_FIELD_ID),
       focusTrigger: () => focusByIdAfterRender(DELETE_TRIGGER_ID),
       endSession: () => authSession.send({ type: 'user.signOut' }),
-      notifyDeleted: () => notify({ title: msg`Your account is deleted`, description: msg`Thank you for trying Vekstlinje.` }),
+      notifyDeleted: () => notify({ title: msg`Your account has been deleted`, description: msg`Thank you for trying Vekstlinje.` }),
       notifyFailure: (_, failure) =>
         notify({ variant: 'destructive', title: msg`Could not delete the account`, description: serverText(failure) ?? tryAgain }),
       goHome: () => navigate(href('home', lang)),

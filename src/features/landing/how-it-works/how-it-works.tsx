@@ -14,7 +14,7 @@ export function HowItWorks({ logic = howItWorksLogic }: { logic?: typeof howItWo
   const { t, i18n } = useLingui()
   const [snapshot, send] = useAppMachine(logic)
   const api = connectHowItWorks(snapshot, send, {
-    progress: t({ message: 'How it works progress', context: 'progress bar label' }),
+    progress: t({ message: 'Progress through the four steps', context: 'progress bar label' }),
     progressValue: (step, total) => {
       const title = i18n._(steps[step - 1]!.title)
       return t`Step ${step} of ${total}: ${title}`

@@ -19,12 +19,12 @@ export const steps: readonly Step[] = [
   {
     Icon: PenLine,
     title: msg({ message: 'Content and ghostwriting', context: 'how it works step' }),
-    text: msg`Our writers interview you and turn your expertise into 3-5 posts per week, published in your voice once you approve them.`,
+    text: msg`Our writers interview you and turn your expertise into 3–5 posts per week, published in your voice once you approve them.`,
   },
   {
     Icon: MessagesSquare,
     title: msg({ message: 'Outreach and DMs', context: 'how it works step' }),
-    text: msg`Personalised connection requests and DM sequences open conversations with the people on your list. Never mass messages.`,
+    text: msg`Personalized connection requests and DM sequences open conversations with the people on your list. Never mass messages.`,
   },
   {
     Icon: Handshake,

@@ -1,0 +1,198 @@
+// The payment stand-in's pages: the checkout page and the customer portal's pages (English, as
+// Stripe's; each marked as a stand-in in its title and a banner).
+import type Stripe from 'stripe'
+import { escapeHtml, layout } from './pages.ts'
+import { mayCancel, mayEndPeriod, mayResume, type PortalSessionRow, type SessionRow, type SubscriptionRow } from './payments-store.ts'
+import { type Json, offerOf } from './payments-stripe-shapes.ts'
+
+/** A stand-in page, marked as such in its title. */
+const standInPage = (title: string, body: string) => layout(`${title} (local stand-in)`, body)
+
+export function checkoutPage(session: SessionRow, action: string, error?: string): string {
+  const offer = offerOf(session)
+  const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ''
+  return standInPage(
+    `Pay for ${offer.name}`,
+    `<h1>${escapeHtml(offer.name)}</h1>
+<p class="banner" role="note">Local stand-in for the payment provider's checkout. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>
+<dl>
+<dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
+<dt>Price</dt><dd>${escapeHtml(offer.label)}</dd>
+<dt>Account</dt><dd>${escapeHtml(session.email || session.user_id)}</dd>
+</dl>
+${alert}<form method="post" action="${escapeHtml(action)}">
+<button type="submit" name="decision" value="pay">Pay</button>
+<button type="submit" name="decision" value="cancel">Cancel</button>
+</form>`,
+  )
+}
+
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December']
+
+/** "25 November 2026", in UTC (the stand-in's clock). */
+export function longDate(seconds: number): string {
+  const d = new Date(seconds * 1000)
+  return `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`
+}
+
+const dateHtml = (seconds: number) => `<time datetime="${new Date(seconds * 1000).toISOString()}">${longDate(seconds)}</time>`
+
+/** "2 499 NOK" for 249900 øre. */
+export function money(minor: number, currency: string): string {
+  const major = minor / 100
+  const digits = Number.isInteger(major) ? major.toLocaleString('en-US') : major.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })
+  return `${digits.replace(/,/g, ' ')} ${currency.toUpperCase()}`
+}
+
+/** Each subscription status as Stripe's portal and Dashboard name it. */
+const SUBSCRIPTION_STATUS: Record<Stripe.Subscription.Status, string> = {
+  active: 'Active',
+  canceled: 'Canceled',
+  incomplete: 'Incomplete',
+  incomplete_expired: 'Incomplete expired',
+  past_due: 'Past due',
+  paused: 'Paused',
+  trialing: 'Trialing',
+  unpaid: 'Unpaid',
+}
+
+/** Each invoice status as Stripe names it. */
+const INVOICE_STATUS: Record<Stripe.Invoice.Status, string> = {
+  draft: 'Draft',
+  open: 'Open',
+  paid: 'Paid',
+  uncollectible: 'Uncollectible',
+  void: 'Void',
+}
+
+const label = <T extends string>(labels: Record<T, string>, status: string) => (Object.hasOwn(labels, status) ? labels[status as T] : status)
+
+/** What a finished action says on the portal page (the only values `?done=` may take). */
+export const NOTICES: Record<string, string> = {
+  canceled: 'Your subscription is cancelled. It stays active until the end of the billing period.',
+  resumed: 'Your subscription is resumed. It renews at the end of the billing period.',
+  ended: 'The period has ended: the subscription is cancelled.',
+  renewed: 'The period has ended: the subscription renewed for a new period, and a new invoice is paid.',
+}
+
+export type PortalView = {
+  session: PortalSessionRow
+  email: string
+  subscription: SubscriptionRow | undefined
+  invoices: Json[]
+  notice?: string
+  error?: string
+}
+
+const PORTAL_BANNER =
+  '<p class="banner" role="note">Local stand-in for the payment provider\'s customer portal. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>'
+
+/** The hidden fields every form of the portal sends: the session's token and what the page showed. */
+function hidden(session: PortalSessionRow, row: SubscriptionRow): string {
+  return `<input type="hidden" name="token" value="${escapeHtml(session.form_token)}">
+<input type="hidden" name="subscription" value="${escapeHtml(row.id)}">
+<input type="hidden" name="revision" value="${Number(row.revision)}">`
+}
+
+function subscriptionSection(view: PortalView, base: string): string {
+  const row = view.subscription
+  if (!row) return '<h2>Current subscription</h2>\n<p>You have no current subscription.</p>'
+  const offer = offerOf(row)
+  const end = Number(row.current_period_end)
+  const when = row.cancel_at_period_end
+    ? `<p>Cancels on ${dateHtml(end)}</p>`
+    : row.status === 'active' || row.status === 'trialing'
+      ? `<p>Renews on ${dateHtml(end)}</p>`
+      : `<p>The current period ends on ${dateHtml(end)}</p>`
+  const status = row.cancel_at_period_end ? 'Active until the end of the period' : label(SUBSCRIPTION_STATUS, row.status)
+  const actions = [
+    mayCancel(row)
+      ? `<form method="get" action="${escapeHtml(`${base}/cancel`)}">
+<button type="submit">Cancel subscription</button>
+</form>`
+      : '',
+    mayResume(row)
+      ? `<form method="post" action="${escapeHtml(`${base}/resume`)}">
+${hidden(view.session, row)}
+<button type="submit">Resume subscription</button>
+</form>`
+      : '',
+  ].filter(Boolean)
+  const tools = mayEndPeriod(row)
+    ? `<h2>For tests and demos</h2>
+<p>Ends the current billing period now, as if its last day had passed. ${
+        row.cancel_at_period_end
+          ? 'This subscription cancels at the end of the period, so it is cancelled now.'
+          : 'This subscription renews, so a new period starts now with a new paid invoice.'
+      } Stripe's portal has no such button.</p>
+<form method="post" action="${escapeHtml(`${base}/end-period`)}">
+${hidden(view.session, row)}
+<button type="submit">End the period now</button>
+</form>`
+    : ''
+  return `<h2>Current subscription</h2>
+<dl>
+<dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
+<dt>Price</dt><dd>${escapeHtml(offer.label)}</dd>
+<dt>Status</dt><dd>${escapeHtml(status)}</dd>
+</dl>
+${when}
+${actions.join('\n')}
+${tools}`
+}
+
+function invoicesSection(invoices: Json[]): string {
+  if (invoices.length === 0) return '<h2>Invoices</h2>\n<p>No invoices yet.</p>'
+  const rows = invoices
+    .map((inv) => {
+      const paid = inv.status === 'paid'
+      const amount = money(Number(paid ? inv.amount_paid : inv.amount_due), String(inv.currency))
+      return `<tr><td>${dateHtml(Number(inv.created))}</td><td>${escapeHtml(amount)}</td><td>${escapeHtml(label(INVOICE_STATUS, String(inv.status)))}</td></tr>`
+    })
+    .join('\n')
+  return `<h2>Invoices</h2>
+<table>
+<thead><tr><th scope="col">Date</th><th scope="col">Amount</th><th scope="col">Status</th></tr></thead>
+<tbody>
+${rows}
+</tbody>
+</table>`
+}
+
+export function portalPage(view: PortalView, base: string): string {
+  const notice = view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>\n` : ''
+  const error = view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : ''
+  return standInPage(
+    'Manage your subscription',
+    `<h1>Manage your subscription</h1>
+${PORTAL_BANNER}
+<p>Account: ${escapeHtml(view.email || view.session.customer_id)}</p>
+${notice}${error}${subscriptionSection(view, base)}
+${invoicesSection(view.invoices)}
+<p><a href="${escapeHtml(view.session.return_url)}">Return to site</a></p>`,
+  )
+}
+
+export function confirmCancelPage(session: PortalSessionRow, row: SubscriptionRow, base: string): string {
+  const offer = offerOf(row)
+  return standInPage(
+    'Cancel subscription',
+    `<h1>Cancel subscription</h1>
+${PORTAL_BANNER}
+<p>Your ${escapeHtml(offer.name)} subscription will be cancelled at the end of the billing period. It stays active until ${dateHtml(Number(row.current_period_end))}, and you will not be charged again.</p>
+<form method="post" action="${escapeHtml(`${base}/cancel`)}">
+${hidden(session, row)}
+<button type="submit">Confirm cancellation</button>
+</form>
+<p><a href="${escapeHtml(base)}">Go back</a></p>`,
+  )
+}
+
+/** A portal URL that has expired or never existed; with the session, the way back to the site. */
+export function portalGonePage(session?: PortalSessionRow): string {
+  const back = session ? `<p><a href="${escapeHtml(session.return_url)}">Return to site</a></p>` : ''
+  return standInPage(
+    'Portal session expired',
+    `<h1>Portal session expired</h1>\n${PORTAL_BANNER}\n<p>This link to the customer portal has expired or does not exist. Open the portal again from the site.</p>\n${back}`,
+  )
+}
