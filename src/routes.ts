@@ -119,6 +119,16 @@ export const routes = {
     // Opened without a reset link, it can only say so: the form that sends one is what helps.
     withoutSession: 'forgotPassword',
   },
+  emailLink: {
+    // The page every auth e-mail links to (machines/email-link.machine.ts, EMAIL_LINK_PATH): the
+    // link is spent only when the person presses its button, never by a mail scanner opening it.
+    path: '/auth/confirm',
+    access: 'public',
+    view: 'email-link-page',
+    scope: 'account',
+    title: msg({ message: 'Confirm – Vekstlinje', context: 'page title' }),
+    description: SSR ? msg`Confirm the link from your Vekstlinje e-mail.` : undefined,
+  },
   privacy: {
     path: '/privacy',
     access: 'public',

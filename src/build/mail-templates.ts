@@ -10,6 +10,8 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { formatter } from '@lingui/format-po'
+import { EMAIL_LINK_PATH, type EmailLinkType } from '../../machines/email-link.machine'
+import { localizePath } from '../i18n/lang'
 
 const rootDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..')
 export const CONFIG_TOML = path.join(rootDir, 'supabase/config.toml')
@@ -19,16 +21,21 @@ export type MailLang = 'nb' | 'en'
 export type MailKind = 'confirmation' | 'recovery' | 'email_change'
 export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'recovery', 'email_change']
 const PO_PREFIX: Record<MailKind, string> = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email-change' }
+/** The type each e-mail's link carries to the site's confirmation page. */
+const LINK_TYPE: Record<MailKind, EmailLinkType> = { confirmation: 'signup', recovery: 'recovery', email_change: 'email_change' }
+/** The e-mails whose code a waiting page accepts (the sign-in and forgotten-password pages). */
+const WITH_CODE: ReadonlySet<MailKind> = new Set(['confirmation', 'recovery'])
 
 /** The keys (msgctxt) every emails.po must translate. */
 export const MAIL_TEXT_KEYS = [
   'layout.tagline',
-  'layout.greeting',
   'layout.greeting-no-name',
   'layout.link-fallback',
   'layout.expiry',
+  'layout.code',
   'layout.why',
   ...MAIL_KINDS.flatMap((kind) => ['subject', 'heading', 'body', 'button', 'ignore'].map((part) => `${PO_PREFIX[kind]}.${part}`)),
+  'email-change.body-new-address',
 ] as const
 
 /** The texts of one language, by msgctxt. */
@@ -75,12 +82,30 @@ function fill(text: string, actions: Record<string, string> = {}): string {
 
 const FONT = "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif"
 
-function body(kind: MailKind, t: (key: string) => string): string {
+/** The link: a page of the site in the e-mail's language, which verifies only when the person
+ * presses its button (mail scanners open every link; GoTrue's own link, `.ConfirmationURL`, would
+ * be spent by them). The hash and the type are all the page needs. */
+export function confirmLink(kind: MailKind, lang: MailLang): string {
+  return `{{ .SiteURL }}${localizePath(EMAIL_LINK_PATH, lang)}?token_hash={{ .TokenHash }}&amp;type=${LINK_TYPE[kind]}`
+}
+
+function body(kind: MailKind, lang: MailLang, t: (key: string) => string): string {
   const c = themeColors()
   const k = PO_PREFIX[kind]
   const p = `margin:0 0 16px;font-size:16px;line-height:1.6;color:${c.text};`
   const small = `margin:0 0 12px;font-size:14px;line-height:1.6;color:${c.muted};`
-  const actions = { name: '{{ .Data.full_name }}', email: '{{ .Email }}', newEmail: '{{ .NewEmail }}' }
+  // Nothing a visitor typed goes into these e-mails: no name, and an address's owner sees only
+  // addresses they know (a change of address writes to the new one without naming the old).
+  const actions = { email: '{{ .Email }}', newEmail: '{{ .NewEmail }}', code: '{{ .Token }}' }
+  const link = confirmLink(kind, lang)
+  const text =
+    kind === 'email_change'
+      ? `{{ if eq .SendingTo .NewEmail }}${fill(t('email-change.body-new-address'), actions)}{{ else }}${fill(t(`${k}.body`), actions)}{{ end }}`
+      : fill(t(`${k}.body`), actions)
+  const code = WITH_CODE.has(kind)
+    ? `
+            <p style="${small}">${fill(t('layout.code'), { code: `<strong style="font-size:20px;letter-spacing:4px;color:${c.text};">{{ .Token }}</strong>` })}</p>`
+    : ''
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${c.bg};padding:32px 12px;">
   <tr>
     <td align="center">
@@ -99,17 +124,17 @@ function body(kind: MailKind, t: (key: string) => string): string {
         <tr>
           <td style="padding:24px 32px 8px;font-family:${FONT};">
             <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${c.text};">${fill(t(`${k}.heading`))}</h1>
-            <p style="${p}">{{ if .Data.full_name }}${fill(t('layout.greeting'), actions)}{{ else }}${fill(t('layout.greeting-no-name'))}{{ end }}</p>
-            <p style="${p}">${fill(t(`${k}.body`), actions)}</p>
+            <p style="${p}">${fill(t('layout.greeting-no-name'))}</p>
+            <p style="${p}">${text}</p>
             <table role="presentation" cellpadding="0" cellspacing="0" border="0" style="margin:8px 0 20px;">
               <tr>
                 <td style="background:${c.accent};border-radius:10px;">
-                  <a href="{{ .ConfirmationURL }}" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:16px;font-weight:600;color:${c.onAccent};text-decoration:none;">${fill(t(`${k}.button`))}</a>
+                  <a href="${link}" style="display:inline-block;padding:12px 22px;font-family:${FONT};font-size:16px;font-weight:600;color:${c.onAccent};text-decoration:none;">${fill(t(`${k}.button`))}</a>
                 </td>
               </tr>
             </table>
-            <p style="${small}">${fill(t('layout.expiry'))}</p>
-            <p style="${small}">${fill(t('layout.link-fallback'))}<br><a href="{{ .ConfirmationURL }}" style="color:${c.accent};word-break:break-all;">{{ .ConfirmationURL }}</a></p>
+            <p style="${small}">${fill(t('layout.expiry'))}</p>${code}
+            <p style="${small}">${fill(t('layout.link-fallback'))}<br><a href="${link}" style="color:${c.accent};word-break:break-all;">${link}</a></p>
             <p style="${small}">${fill(t(`${k}.ignore`))}</p>
           </td>
         </tr>
@@ -144,9 +169,9 @@ export function templateFile(kind: MailKind, texts: Record<MailLang, Map<string,
 </head>
 <body style="margin:0;padding:0;">
 {{ if ${IS_EN} -}}
-${body(kind, lookup('en'))}
+${body(kind, 'en', lookup('en'))}
 {{- else -}}
-${body(kind, lookup('nb'))}
+${body(kind, 'nb', lookup('nb'))}
 {{- end }}
 </body>
 </html>

@@ -83,10 +83,12 @@ async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan
   let link: string | undefined
   for (let tries = 0; !link && tries < 50; tries += 1) {
     const mails = (await (await fetch(`${stackUrl}/mailbox.json`)).json()) as Array<{ to: string; links: string[] }>
-    link = mails.find((mail) => mail.to === email)?.links.find((l) => l.includes('/auth/v1/verify'))
+    link = mails.find((mail) => mail.to === email)?.links.find((l) => l.includes('/auth/confirm?'))
     if (!link) await page.waitForTimeout(200)
   }
-  await page.goto(link!)
+  // The e-mail's link opens the confirmation page; its one button confirms.
+  await open(page, link!)
+  await page.locator('main button').click()
   await page.waitForURL(`**${prefix}/app`)
   await page.locator('[data-testid="plan-badge"]').filter({ hasText: 'Free' }).waitFor()
   if (plan === 'pro') {

@@ -1,6 +1,6 @@
 // The pieces of the auth service that its routes share: user rows and their JSON, sessions and
 // tokens, e-mailed links, redirect checks, rate limits and GoTrue's error shape.
-import { createHash, randomBytes, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import bcrypt from 'bcryptjs'
@@ -8,7 +8,7 @@ import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
-import { renderAuthMail } from './mail-templates.ts'
+import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
 
 export type Db = PGlite | Transaction
 
@@ -78,6 +78,11 @@ export type UserRow = {
   confirmation_sent_at: Date | null
   recovery_token: string | null
   recovery_sent_at: Date | null
+  email_change: string | null
+  email_change_token_new: string | null
+  email_change_token_current: string | null
+  email_change_sent_at: Date | null
+  email_change_confirm_status: number
   last_sign_in_at: Date | null
   raw_app_meta_data: Record<string, unknown>
   raw_user_meta_data: Record<string, unknown>
@@ -147,7 +152,10 @@ export class AuthError extends Error {
 export const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 export const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
 export const randomToken = () => randomBytes(16).toString('base64url')
-export const tokenHash = () => createHash('sha224').update(randomBytes(32)).digest('hex')
+/** GoTrue's e-mailed one-time code (otp_length 6) and the hash that its links carry and the database
+ * keeps: hex SHA-224 of the address followed by the code (crypto.GenerateTokenHash). */
+export const oneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
+export const tokenHashOf = (email: string, code: string) => createHash('sha224').update(email + code).digest('hex')
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
 export function userJson(user: UserRow, identities: IdentityRow[]) {
@@ -161,6 +169,7 @@ export function userJson(user: UserRow, identities: IdentityRow[]) {
     confirmation_sent_at: iso(user.confirmation_sent_at),
     confirmed_at: iso(user.confirmed_at),
     recovery_sent_at: iso(user.recovery_sent_at),
+    ...(user.email_change ? { new_email: user.email_change, email_change_sent_at: iso(user.email_change_sent_at) } : {}),
     last_sign_in_at: iso(user.last_sign_in_at),
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
@@ -368,20 +377,34 @@ export function createAuthCore(ctx: StackContext) {
     }
   }
 
+  /** GoTrue's max_frequency: one e-mail of a kind to an address per interval. */
+  function checkFrequency(sentAt: Date | null) {
+    if (!sentAt || config.emailMaxFrequency <= 0) return
+    const left = config.emailMaxFrequency * 1000 - (Date.now() - sentAt.getTime())
+    if (left > 0) {
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`,
+      )
+    }
+  }
+
+  /** The product's own templates from config.toml, rendered as GoTrue renders them. */
+  async function deliver(tx: Db, to: string, kind: AuthMailKind, data: Omit<AuthMailData, 'SiteURL'>) {
+    await ctx.mailbox.send({ to, ...renderAuthMail(kind, { SiteURL: ctx.siteUrl, ...data }) }, tx)
+  }
+
+  const verifyLink = (token: string, type: string, redirectTo: string) =>
+    `${ctx.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`
+
+  /** A confirmation or recovery e-mail: a new code and its hash (prefixed `pkce_` for a PKCE
+   * request, as GoTrue's addFlowPrefixToToken), replacing any earlier one. */
   async function sendMail(tx: Db, user: UserRow, kind: 'confirmation' | 'recovery', redirectTo: string, pkce?: { challenge: string; method: string }) {
     const column = kind === 'confirmation' ? 'confirmation' : 'recovery'
-    const sentAt = kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at
-    if (sentAt && config.emailMaxFrequency > 0) {
-      const wait = Math.ceil(config.emailMaxFrequency - (Date.now() - sentAt.getTime()) / 1000)
-      if (wait > 0) {
-        throw new AuthError(
-          429,
-          'over_email_send_rate_limit',
-          `For security purposes, you can only request this after ${wait} seconds.`,
-        )
-      }
-    }
-    const token = (pkce ? 'pkce_' : '') + tokenHash()
+    checkFrequency(kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at)
+    const code = oneTimeCode()
+    const token = (pkce ? 'pkce_' : '') + tokenHashOf(user.email, code)
     await tx.query(
       `update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`,
       [user.id, token],
@@ -394,17 +417,44 @@ export function createAuthCore(ctx: StackContext) {
       )
     }
     const type = kind === 'confirmation' ? 'signup' : 'recovery'
-    const link = `${ctx.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`
-    // The product's own templates from config.toml, rendered as GoTrue renders them.
-    const mail = renderAuthMail(kind, {
-      SiteURL: ctx.siteUrl,
-      ConfirmationURL: link,
+    await deliver(tx, user.email, kind, {
+      ConfirmationURL: verifyLink(token, type, redirectTo),
       Email: user.email,
+      Token: code,
       TokenHash: token,
       RedirectTo: redirectTo,
       Data: user.raw_user_meta_data,
     })
-    await ctx.mailbox.send({ to: user.email, ...mail }, tx)
+  }
+
+  /** GoTrue's sendEmailChange: a code for the new address and, when both must confirm, one for
+   * the current address; each address gets the e-mail_change template with its own code. */
+  async function sendEmailChange(tx: Db, user: UserRow, newEmail: string, redirectTo: string) {
+    checkFrequency(user.email_change_sent_at)
+    const codeNew = oneTimeCode()
+    const tokenNew = tokenHashOf(newEmail, codeNew)
+    const both = config.confirmEmailChangeOnBoth && !config.autoconfirm
+    const codeCurrent = both ? oneTimeCode() : ''
+    const tokenCurrent = both ? tokenHashOf(user.email, codeCurrent) : null
+    await tx.query(
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+         email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, newEmail, tokenNew, tokenCurrent],
+    )
+    const mails = [{ to: newEmail, code: codeNew, token: tokenNew }]
+    if (tokenCurrent) mails.push({ to: user.email, code: codeCurrent, token: tokenCurrent })
+    for (const mail of mails) {
+      await deliver(tx, mail.to, 'email_change', {
+        ConfirmationURL: verifyLink(mail.token, 'email_change', redirectTo),
+        Email: user.email,
+        NewEmail: newEmail,
+        SendingTo: mail.to,
+        Token: mail.code,
+        TokenHash: mail.token,
+        RedirectTo: redirectTo,
+        Data: user.raw_user_meta_data,
+      })
+    }
   }
 
   function pkceParams(b: Record<string, unknown>): { challenge: string; method: string } | undefined {
@@ -415,6 +465,23 @@ export function createAuthCore(ctx: StackContext) {
       throw new AuthError(400, 'validation_failed', 'Unsupported code challenge method')
     }
     return { challenge, method }
+  }
+
+  /** GoTrue's verifyCaptcha, with the body its route has read: with the bot check on, the request
+   * needs `gotrue_meta_security.captcha_token` that siteverify accepts (the service role needs none). */
+  async function requireBotCheck(c: Context, b: Record<string, unknown>) {
+    if (!config.botCheck) return
+    const token = bearer(c.req.header('authorization'))
+    const verified = token ? await verify(token, keys.jwtSecret) : null
+    if (verified?.ok && verified.claims.role === 'service_role') return
+    const security = isPlainObject(b.gotrue_meta_security) ? b.gotrue_meta_security : {}
+    const response = str(security.captcha_token).trim()
+    if (!response) throw new AuthError(400, 'captcha_failed', 'captcha protection: request disallowed (no captcha_token found)')
+    const remoteip = getConnInfo(c).remote.address ?? ''
+    const answer = ctx.botCheck.verify({ secret: ctx.botCheck.secret, response, remoteip })
+    if (!answer.success) {
+      throw new AuthError(400, 'captcha_failed', `captcha protection: request disallowed (${answer['error-codes'].join(', ')})`)
+    }
   }
 
   /** The signed-in caller from the bearer token, with its live session. */
@@ -464,7 +531,9 @@ export function createAuthCore(ctx: StackContext) {
     issueSession,
     sessionResponse,
     sendMail,
+    sendEmailChange,
     pkceParams,
+    requireBotCheck,
     caller,
     sessionFragment,
   }

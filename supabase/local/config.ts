@@ -1,7 +1,8 @@
 // The auth settings of supabase/config.toml that the local stack follows, read the way the
 // Supabase CLI hands them to GoTrue (apps/cli-go/internal/start/start.go in supabase/cli):
 //   [auth] jwt_expiry, refresh_token_reuse_interval, minimum_password_length
-//   [auth.email] enable_confirmations, max_frequency ("1s", "1m0s", …)
+//   [auth.email] enable_confirmations, double_confirm_changes, max_frequency ("1s", "1m0s", …)
+//   [auth.captcha] enabled (the bot check on sign-up, password sign-in, recovery and resend)
 //   [auth] additional_redirect_urls → GOTRUE_URI_ALLOW_LIST (`env(NAME)` items as the CLI substitutes them)
 //   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
 //                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
@@ -52,6 +53,8 @@ export type ConfiguredAuth = {
   refreshTokenReuseInterval?: number
   minimumPasswordLength?: number
   emailMaxFrequency?: number
+  confirmEmailChangeOnBoth?: boolean
+  botCheck?: boolean
   signInSignUps?: number
   tokenRefresh?: number
   tokenVerifications?: number
@@ -70,6 +73,7 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   const auth = sections.auth ?? {}
   const email = sections['auth.email'] ?? {}
   const limits = sections['auth.rate_limit'] ?? {}
+  const captcha = sections['auth.captcha'] ?? {}
   const out: ConfiguredAuth = {}
   const num = (value: Value | undefined) => (typeof value === 'number' ? value : undefined)
   const set = <K extends keyof ConfiguredAuth>(key: K, value: ConfiguredAuth[K] | undefined) => {
@@ -80,6 +84,8 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   set('refreshTokenReuseInterval', num(auth.refresh_token_reuse_interval))
   set('minimumPasswordLength', num(auth.minimum_password_length))
   set('emailMaxFrequency', typeof email.max_frequency === 'string' ? durationSeconds(email.max_frequency) : undefined)
+  set('confirmEmailChangeOnBoth', typeof email.double_confirm_changes === 'boolean' ? email.double_confirm_changes : undefined)
+  set('botCheck', typeof captcha.enabled === 'boolean' ? captcha.enabled : undefined)
   set('signInSignUps', num(limits.sign_in_sign_ups))
   set('tokenRefresh', num(limits.token_refresh))
   set('tokenVerifications', num(limits.token_verifications))

@@ -2,6 +2,7 @@
 import type { PGlite } from '@electric-sql/pglite'
 import { CONFIG_TOML, configuredAuth } from './config.ts'
 import type { Keys } from './jwt.ts'
+import type { BotCheck } from './bot-check.ts'
 import type { Mailbox } from './mailbox.ts'
 
 export type AuthConfig = {
@@ -11,8 +12,14 @@ export type AuthConfig = {
   jwtExpiry: number
   /** Seconds in which the parent of the active refresh token may be used again (tabs race). */
   refreshTokenReuseInterval: number
-  /** Seconds between two e-mails to the same address (config.toml auth.email.max_frequency). */
+  /** Seconds between two e-mails of one kind to the same address (config.toml auth.email.max_frequency). */
   emailMaxFrequency: number
+  /** A new e-mail address takes effect once both addresses have confirmed (config.toml
+   * auth.email.double_confirm_changes, GoTrue's SECURE_EMAIL_CHANGE_ENABLED). */
+  confirmEmailChangeOnBoth: boolean
+  /** The bot check (config.toml [auth.captcha]): sign-up, password sign-in, recovery and resend
+   * need a token that siteverify accepts (here the stand-in, bot-check.ts). */
+  botCheck: boolean
   /** GoTrue's RATE_LIMIT_OTP (config.toml sign_in_sign_ups): sign-ups, /recover, /resend and
    * PUT /user, each its own bucket per client IP, refilled at this many per 5 minutes. */
   signInSignUps: number
@@ -38,6 +45,8 @@ const GOTRUE_DEFAULTS: AuthConfig = {
   jwtExpiry: 3600,
   refreshTokenReuseInterval: 10,
   emailMaxFrequency: 60,
+  confirmEmailChangeOnBoth: true,
+  botCheck: false,
   signInSignUps: 30,
   tokenRefresh: 150,
   tokenVerifications: 30,
@@ -63,5 +72,7 @@ export type StackContext = {
   apiUrl: string
   siteUrl: string
   mailbox: Mailbox
+  /** The bot check's stand-in (Turnstile's widget and siteverify). */
+  botCheck: BotCheck
   auth: AuthConfig
 }

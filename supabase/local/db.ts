@@ -102,6 +102,11 @@ create table if not exists auth.users (
   is_sso_user boolean not null default false,
   is_anonymous boolean not null default false
 );
+-- GoTrue's columns for a change of e-mail address (both links, when both addresses must confirm).
+alter table auth.users add column if not exists email_change_token_new varchar(255);
+alter table auth.users add column if not exists email_change_token_current varchar(255);
+alter table auth.users add column if not exists email_change_sent_at timestamptz;
+alter table auth.users add column if not exists email_change_confirm_status smallint not null default 0;
 
 create table if not exists auth.identities (
   id uuid primary key default gen_random_uuid(),

@@ -1,7 +1,7 @@
 // The auth e-mails as hosted Supabase sends them: supabase/config.toml names, per kind, a subject
 // and a template file ([auth.email.template.<kind>]), both Go templates that GoTrue renders with
-// the same data as here (SiteURL, ConfirmationURL, Email, NewEmail, Token, TokenHash, Data = the
-// user's metadata, RedirectTo). The local stack renders those very files with go-template.ts, so
+// the same data as here (SiteURL, ConfirmationURL, Email, NewEmail, SendingTo, Token, TokenHash,
+// Data = the user's metadata, RedirectTo). The local stack renders those very files with go-template.ts, so
 // what its mailbox shows is what production sends.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
@@ -51,6 +51,8 @@ export type AuthMailData = {
   ConfirmationURL: string
   Email: string
   NewEmail?: string
+  /** The address this copy goes to (an e-mail change writes to the new and the current address). */
+  SendingTo?: string
   Token?: string
   TokenHash?: string
   RedirectTo?: string
@@ -87,7 +89,7 @@ export function renderAuthMail(kind: AuthMailKind, data: AuthMailData, templates
   const template = templates.get(kind)
   if (!template?.contentPath) throw new Error(`supabase/config.toml has no [auth.email.template.${kind}] content_path`)
   const body = readFileSync(resolve(ROOT, template.contentPath), 'utf8')
-  const values = { Token: '', TokenHash: '', RedirectTo: '', NewEmail: '', ...data }
+  const values = { Token: '', TokenHash: '', RedirectTo: '', NewEmail: '', SendingTo: '', ...data }
   const html = renderTemplate(body, values)
   const subject = renderTemplate(template.subject, values).replace(/\s+/g, ' ').trim()
   return { subject, html, text: htmlToText(html) }

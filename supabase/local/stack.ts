@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
+import { botCheckRoutes, createBotCheck, localBotCheckSecret } from './bot-check.ts'
 import { type AuthConfig, authConfigOf, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
 import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
 import { type DatabaseKind, databaseKind, openDatabase } from './db.ts'
@@ -60,6 +61,8 @@ export type LocalStack = {
   serviceRoleKey: string
   jwtSecret: string
   mailboxUrl: string
+  /** Hands out a bot-check token, as the widget does in the browser (`refuse`: one siteverify refuses). */
+  botCheckToken(outcome?: 'pass' | 'refuse'): string
   /** The signing secret the stripe-webhook function checks (STRIPE_WEBHOOK_SECRET). */
   webhookSecret: string
   db: PGlite
@@ -118,6 +121,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     apiUrl: '',
     siteUrl,
     mailbox: createMailbox(db),
+    botCheck: createBotCheck(localBotCheckSecret(keys.jwtSecret), new URL(siteUrl).hostname),
     auth: { ...(options.configToml ? authConfigOf(options.configToml) : DEFAULT_AUTH_CONFIG), ...options.auth },
   }
   const env: FunctionEnv = {}
@@ -130,6 +134,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   app.get('/', (c) => c.redirect('/mailbox'))
   app.get(STYLESHEET_PATH, (c) => c.body(STYLESHEET, 200, { 'Content-Type': 'text/css; charset=utf-8' }))
   app.route('/auth/v1', authRoutes(ctx))
+  app.route('/local-bot-check', botCheckRoutes(ctx.botCheck))
   app.route('/rest/v1', restRoutes(ctx))
   app.route(
     '/functions/v1',
@@ -163,6 +168,9 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     // The local payment page signs its events with this; a real endpoint's secret may replace it.
     STRIPE_WEBHOOK_SECRET: options.env?.STRIPE_WEBHOOK_SECRET || localWebhookSecret(keys.jwtSecret),
     LOCAL_PAYMENTS_URL: `${url}/local-payments/sessions`,
+    // The bot check's stand-in answers as Turnstile's siteverify, with its own secret.
+    TURNSTILE_SITEVERIFY_URL: `${url}/local-bot-check/siteverify`,
+    TURNSTILE_SECRET_KEY: ctx.botCheck.secret,
   })
   const realtime = attachRealtime(server as import('node:http').Server, ctx)
 
@@ -183,6 +191,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     serviceRoleKey: keys.serviceRoleKey,
     jwtSecret: keys.jwtSecret,
     mailboxUrl: `${url}/mailbox`,
+    botCheckToken: (outcome) => ctx.botCheck.challenge(outcome),
     webhookSecret: env.STRIPE_WEBHOOK_SECRET!,
     db,
     cron,

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { open, registerAndConfirm, signIn } from './stack'
+import { confirmEmailLink, open, registerAndConfirm, signIn } from './stack'
 
 // Buying Pro against the local stack: the checkout page, the stack's local payment page (the
 // stand-in for Stripe Checkout), its signed webhook events, and the dashboard's return toasts.
@@ -11,7 +11,7 @@ for (const lang of ['nb', 'en'] as const) {
   test(`${lang}: Free → checkout → cancel, then pay → success toast → Pro without a reload`, async ({ page }) => {
     test.setTimeout(60_000)
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Ingrid Bakke')
-    await page.request.get(confirm, { maxRedirects: 0 })
+    await confirmEmailLink(confirm)
     await open(page, `${prefix}/login`)
     await signIn(page, lang, email, password)
     await expect(page).toHaveURL(`${prefix}/app`)
@@ -58,7 +58,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: the checkout page passes axe`, async ({ page }) => {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Ola Axe')
-    await page.request.get(confirm, { maxRedirects: 0 })
+    await confirmEmailLink(confirm)
     await open(page, `${prefix}/login`)
     await signIn(page, lang, email, password)
     await expect(page).toHaveURL(`${prefix}/app`)
@@ -72,7 +72,7 @@ for (const lang of ['nb', 'en'] as const) {
 
 test('nb: the debug card’s webhook health check shows status 200', async ({ page }) => {
   const { email, password, confirm } = await registerAndConfirm(page, 'nb', 'Kari Debug')
-  await page.request.get(confirm, { maxRedirects: 0 })
+  await confirmEmailLink(confirm)
   await open(page, '/login')
   await signIn(page, 'nb', email, password)
   await expect(page).toHaveURL('/app')

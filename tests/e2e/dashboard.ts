@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page, type WebSocketRoute } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { e2ePort } from './playwright.config'
-import { latestMailTo, open, signIn, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, emailLinkIn, latestMailTo, open, signIn, stackUrl, uniqueEmail } from './stack'
 
 export type Lang = 'nb' | 'en'
 
@@ -25,7 +25,7 @@ export function dashboardOf(lang: Lang) {
 /** An account made through the auth API as the registration page makes it (its name and
  * language in the metadata), confirmed by the link the stack e-mailed. Registering through the
  * page is the auth tests' subject; here it only costs time. */
-export async function confirmedAccount(page: Page, lang: Lang, fullName: string) {
+export async function confirmedAccount(lang: Lang, fullName: string) {
   const { anonKey } = await loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
   const email = uniqueEmail('customer')
   const password = 'fjord-Lys-2025'
@@ -36,16 +36,14 @@ export async function confirmedAccount(page: Page, lang: Lang, fullName: string)
     body: JSON.stringify({ email, password, data: { full_name: fullName, lang } }),
   })
   expect(response.ok, await response.clone().text()).toBe(true)
-  const confirm = (await latestMailTo(email)).links.find((link) => link.includes('/auth/v1/verify'))
-  expect(confirm).toBeTruthy()
-  await page.request.get(confirm!, { maxRedirects: 0 })
+  await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
   return { email, password }
 }
 
 /** Signs a new customer in, pays for Pro on the local payment page, and lands on the dashboard with Pro. */
 export async function proCustomer(page: Page, lang: Lang, name: string) {
   const d = dashboardOf(lang)
-  const { email, password } = await confirmedAccount(page, lang, name)
+  const { email, password } = await confirmedAccount(lang, name)
   await open(page, `${d.prefix}/login`)
   await signIn(page, lang, email, password)
   await expect(page).toHaveURL(d.app)

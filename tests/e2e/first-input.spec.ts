@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './console'
 import { routeRealtime } from './dashboard'
 import { holdApp, liveAt, openAtOnce, slowPhone } from './slow-phone'
-import { asServiceRole, latestMailTo, stackUrl, uniqueEmail } from './stack'
+import { asServiceRole, confirmEmailLink, emailLinkIn, latestMailTo, pressEmailLink, stackUrl, uniqueEmail } from './stack'
 import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
 
 // A visitor on a slow phone (Chromium's CPU slowed 4×) acts the moment something shows: types into
@@ -80,8 +80,7 @@ for (const lang of ['nb', 'en'] as const) {
       await page.getByLabel(text('Passord', 'Password')).pressSequentially(password)
       await page.getByRole('button', { name: text('Opprett konto', 'Create account') }).click()
       await expect(page).toHaveURL(`${prefix}/login`, { timeout: 15_000 })
-      const confirm = (await latestMailTo(email)).links.find((link) => link.includes('/auth/v1/verify'))!
-      await fetch(confirm, { redirect: 'manual' })
+      await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
       expect(await canSignIn(email, password)).toBe(true)
     })
 
@@ -101,7 +100,10 @@ for (const lang of ['nb', 'en'] as const) {
       // The reset page, opened from the e-mailed link.
       await requestReset(email, `${baseURL}${prefix}/reset-password`)
       const link = (await latestMailTo(email)).links.find((l) => l.includes('type=recovery'))!
-      await openAtOnce(page, link)
+      await pressEmailLink(page, link)
+      await expect(page).toHaveURL(/\/reset-password$/)
+      // Opened afresh (the session the press made is stored), and typed into at once.
+      await openAtOnce(page, `${prefix}/reset-password`)
       const fresh = 'nytt-Fjell-9'
       await page.getByLabel(text('Nytt passord', 'New password')).pressSequentially(fresh)
       await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()

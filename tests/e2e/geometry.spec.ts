@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { builtRoutes } from '../../src/build/built-routes'
 import { layoutProblems } from './geometry'
-import { asServiceRole, open, registerAndConfirm } from './stack'
+import { asServiceRole, open, pressEmailLink, registerAndConfirm } from './stack'
 
 const allRoutes = builtRoutes()
 
@@ -63,7 +63,7 @@ for (const width of [320, 390]) {
     for (const lang of ['nb', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : ''
       const { confirm } = await registerAndConfirm(page, lang, 'Kari Nordmann-Bjørnstad')
-      await page.goto(confirm)
+      await pressEmailLink(page, confirm)
       await expect(page.getByTestId('plan-badge')).toHaveText('Free')
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)
       for (const path of ['/checkout-pro', '/account']) {

@@ -5,6 +5,7 @@ import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
+import { emailLinkMachine } from '../../machines/email-link.machine'
 import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
 import { heroCardMachine } from '../../machines/hero-card.machine'
 import { howItWorksMachine } from '../../machines/how-it-works.machine'
@@ -294,6 +295,22 @@ export const machineModels = {
       input: { userId: 'u1' },
       label: subscriptionsLabel,
       serialize: serializeSubscriptions,
+    },
+  },
+  emailLink: {
+    file: 'email-link',
+    machine: emailLinkMachine,
+    options: {
+      events: [
+        { type: 'link.read', link: { tokenHash: 'pkce_3f2a', type: 'recovery' } },
+        { type: 'link.read', link: null },
+        { type: 'confirm.click' },
+        outcome.done('verifyEmailLink', { signedIn: true }),
+        outcome.done('verifyEmailLink', { signedIn: false }),
+        outcome.error('verifyEmailLink', { code: 'otp_expired', message: 'Email link is invalid or has expired' }),
+        outcome.error('verifyEmailLink', { message: 'Failed to fetch' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
   },
   disclosure: { file: 'disclosure', machine: disclosureMachine, options: { events: [{ type: 'trigger.click' }] } },

@@ -1,0 +1,130 @@
+import { type Browser, expect, test } from '@playwright/test'
+import { canSignIn } from './stack-users'
+import { confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail } from './stack'
+import { loadKeys } from '../../supabase/local/jwt.ts'
+import { fileURLToPath } from 'node:url'
+
+// Mail scanners (Safe Links, Mimecast, Proofpoint…) open every link of a mail before the person
+// does. The auth e-mails link to a page of the site that spends the link's token only when the
+// person presses its button: a scanner's visit, with or without script, changes nothing.
+
+const keys = () => loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
+const password = 'fjord-Lys-2025'
+
+async function authApi(path: string, body: unknown, token?: string, method = 'POST') {
+  const { anonKey } = await keys()
+  const response = await fetch(`${stackUrl}/auth/v1/${path}`, {
+    method,
+    headers: { apikey: anonKey, 'content-type': 'application/json', authorization: `Bearer ${token ?? anonKey}` },
+    body: JSON.stringify(body),
+  })
+  expect(response.ok, await response.clone().text()).toBe(true)
+  return response.json()
+}
+
+const mailsTo = async (address: string) =>
+  ((await (await fetch(`${stackUrl}/mailbox.json?to=${encodeURIComponent(address)}`)).json()) as Array<{ links: string[]; text: string }>)
+
+/** What a scanner does: a plain GET that follows redirects, then the page opened in a browser of
+ * its own, script and all, pressing nothing. */
+async function scan(browser: Browser, link: string) {
+  const fetched = await fetch(link)
+  expect(fetched.status).toBe(200)
+  const scanner = await browser.newContext()
+  const page = await scanner.newPage()
+  await open(page, link)
+  await scanner.close()
+}
+
+/** A sign-up in the language of `lang` (the e-mails follow the account's language). */
+async function signUp(lang: 'nb' | 'en') {
+  const email = uniqueEmail(`link-${lang}`)
+  await authApi('signup', { email, password, data: { lang, full_name: 'Kari Rask' } })
+  return email
+}
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  test(`${lang}: confirmation: the scanner's visit confirms nothing; the person's press does, and signs in`, async ({ page, browser }) => {
+    const email = await signUp(lang)
+    const link = emailLinkIn(await latestMailTo(email))
+    expect(new URL(link).pathname).toBe(`${prefix}/auth/confirm`)
+    await scan(browser, link)
+    // Still unconfirmed: the password does not sign in yet.
+    expect(await canSignIn(email, password)).toBe(false)
+
+    await open(page, link)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Bekreft med ett trykk', 'Confirm with one press'))
+    await pressEmailLink(page, link)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+    expect(await canSignIn(email, password)).toBe(true)
+  })
+
+  test(`${lang}: password reset: the scanner's visit spends nothing; the press leads to the new-password form`, async ({ page, browser }) => {
+    const email = await signUp(lang)
+    await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
+    await open(page, `${prefix}/forgot-password`)
+    await page.getByLabel(text('E-post', 'E-mail')).fill(email)
+    await page.getByRole('button', { name: text('Send lenke', 'Send link') }).click()
+    await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible()
+    let link = ''
+    await expect.poll(async () => (link = (await mailsTo(email)).flatMap((mail) => mail.links).find((l) => l.includes('type=recovery')) ?? '')).not.toBe('')
+
+    // A second e-mail within the minute is refused, in the visitor's language.
+    await page.getByRole('button', { name: text('Send på nytt eller bruk en annen adresse', 'Send again or use another address') }).click()
+    await page.getByRole('button', { name: text('Send lenke', 'Send link') }).click()
+    await expect(
+      page.getByText(text('Det er sendt for mange e-poster til denne adressen. Vent litt før du ber om en ny.', 'Too many e-mails sent to this address. Wait a little before asking again.')),
+    ).toBeVisible()
+    expect((await mailsTo(email)).filter((mail) => mail.links.some((l) => l.includes('type=recovery')))).toHaveLength(1)
+
+    await scan(browser, link)
+    await page.evaluate(() => localStorage.clear())
+    await pressEmailLink(page, link)
+    await expect(page).toHaveURL(`${prefix}/reset-password`)
+    const newPassword = 'nytt-Fjell-2026'
+    await page.getByLabel(text('Nytt passord', 'New password')).fill(newPassword)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    expect(await canSignIn(email, newPassword)).toBe(true)
+
+    // Pressed again, the spent link says so and offers a new one.
+    await page.evaluate(() => localStorage.clear())
+    await pressEmailLink(page, link)
+    await expect(page.getByRole('alert').filter({ hasText: text('utløpt eller allerede brukt', 'expired or has already been used') })).toBeVisible()
+    await expect(page.getByRole('link', { name: text('Be om en ny lenke', 'Ask for a new link') })).toHaveAttribute('href', `${prefix}/forgot-password`)
+  })
+
+  test(`${lang}: change of address: scanners spend neither link; both presses make the change`, async ({ page, browser }) => {
+    const email = await signUp(lang)
+    await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
+    const session = await authApi('token?grant_type=password', { email, password })
+    const next = uniqueEmail(`moved-${lang}`)
+    await authApi('user', { email: next }, session.access_token, 'PUT')
+    const toNew = emailLinkIn(await latestMailTo(next))
+    const toCurrent = emailLinkIn((await mailsTo(email))[0]!)
+    expect(new URL(toCurrent).searchParams.get('type')).toBe('email_change')
+    expect(new URL(toNew).pathname).toBe(`${prefix}/auth/confirm`)
+    await scan(browser, toNew)
+    await scan(browser, toCurrent)
+    expect(await canSignIn(email, password)).toBe(true)
+    expect(await canSignIn(next, password)).toBe(false)
+
+    await pressEmailLink(page, toNew)
+    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    expect(await canSignIn(next, password)).toBe(false)
+    await pressEmailLink(page, toCurrent)
+    await expect(page).toHaveURL(`${prefix}/account`)
+    await expect(page.getByText(next)).toBeVisible()
+    expect(await canSignIn(next, password)).toBe(true)
+  })
+}
+
+test('a link cut short says so in the page’s language, and offers a new e-mail', async ({ page }) => {
+  await open(page, '/en/auth/confirm?type=recovery')
+  await expect(page.getByRole('alert').filter({ hasText: 'This link is incomplete.' })).toBeVisible()
+  await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/en/forgot-password')
+})
