@@ -23,8 +23,9 @@ export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'recovery', 'ema
 const PO_PREFIX: Record<MailKind, string> = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email-change' }
 /** The type each e-mail's link carries to the site's confirmation page. */
 const LINK_TYPE: Record<MailKind, EmailLinkType> = { confirmation: 'signup', recovery: 'recovery', email_change: 'email_change' }
-/** The e-mails whose code a waiting page accepts (the sign-in and forgotten-password pages). */
-const WITH_CODE: ReadonlySet<MailKind> = new Set(['confirmation', 'recovery'])
+/** The e-mails that carry the 6-digit code besides the link: none until a page of the site takes a
+ * code (the auth service verifies one already; `layout.code` is translated for that page). */
+const WITH_CODE: ReadonlySet<MailKind> = new Set([])
 
 /** The keys (msgctxt) every emails.po must translate. */
 export const MAIL_TEXT_KEYS = [
