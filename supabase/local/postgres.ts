@@ -7,7 +7,7 @@
 // transaction, listen, close) over a pool of connections, so every part of the stack runs on
 // either database unchanged, and requests run side by side as they do on hosted Supabase.
 import { spawn, spawnSync } from 'node:child_process'
-import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -47,6 +47,34 @@ function linkLibraries(native: string): void {
 const NOBODY = 65534
 const asRoot = () => process.getuid?.() === 0
 const hasSetpriv = () => spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0
+
+/** Whether every folder above `path` lets other users through (`nobody` must reach the binaries). */
+function openToOthers(path: string): boolean {
+  for (let dir = dirname(path); dir !== dirname(dir); dir = dirname(dir)) {
+    if ((statSync(dir).mode & 0o001) === 0) return false
+  }
+  return true
+}
+
+/** The binaries where `nobody` can run them. A checkout inside a folder closed to others (root's
+ * home, a `mktemp -d` folder) keeps them out of its reach: they are copied once, per version, to a
+ * shared folder of the system's temporary directory. */
+function reachableNative(native: string): string {
+  if (!asRoot() || openToOthers(native)) return native
+  const { version } = JSON.parse(readFileSync(join(dirname(native), 'package.json'), 'utf8')) as { version: string }
+  const shared = join(tmpdir(), `vekstlinje-postgres-${version}-${process.arch}`)
+  if (existsSync(join(shared, 'bin', 'postgres'))) return shared
+  const copy = mkdtempSync(`${shared}-copy-`)
+  cpSync(native, copy, { recursive: true, verbatimSymlinks: true })
+  chmodSync(copy, 0o755)
+  try {
+    renameSync(copy, shared)
+  } catch {
+    // Another process copied them first.
+    rmSync(copy, { recursive: true, force: true })
+  }
+  return shared
+}
 
 /** How to start one of the binaries: as `nobody` when we are root, and (where util-linux's setpriv
  * exists) with a parent-death signal, so that a test process that dies takes its server along. */
@@ -95,8 +123,9 @@ const SERVER_SETTINGS = {
  * fresh temporary folder that `stop()` removes (dataDir null).
  */
 export async function startPostgresServer(options: { dataDir: string | null }): Promise<PostgresServer> {
-  const native = nativeDir()
-  linkLibraries(native)
+  const installed = nativeDir()
+  linkLibraries(installed)
+  const native = reachableNative(installed)
   const bin = (name: string) => join(native, 'bin', name)
   const temporary = options.dataDir === null
   const home = temporary ? mkdtempSync(join(tmpdir(), 'vekst-pg-')) : resolve(options.dataDir!)
