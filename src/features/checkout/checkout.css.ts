@@ -5,7 +5,8 @@ export const page = style({ paddingBlock: vars.space.s6, display: 'grid', gridTe
 export const card = style({ width: '100%', maxWidth: '520px', minWidth: 0, display: 'grid', gap: vars.space.s2 })
 export const eyebrow = style({ color: vars.color.accent, fontWeight: vars.weight.bold, fontSize: vars.size.xs, textTransform: 'uppercase', letterSpacing: '0.08em' })
 export const title = style({ fontSize: vars.size.xl })
-export const price = style({ fontSize: vars.size.xxl, fontWeight: vars.weight.bold, letterSpacing: '-0.02em' })
+// The price never breaks (no-break spaces), so on a narrow phone it is set smaller rather than wider than the card.
+export const price = style({ fontSize: `clamp(2rem, 11vw, ${vars.size.xxl})`, fontWeight: vars.weight.bold, letterSpacing: '-0.02em' })
 export const per = style({ fontSize: vars.size.sm, fontWeight: vars.weight.regular, color: vars.color.textMuted })
 export const benefits = style({ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: vars.space.s1 })
 export const notice = style({ padding: vars.space.s2, borderRadius: vars.radius.sm, background: vars.color.successSoft, display: 'grid', gap: vars.space.s1 })
