@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { fromCallback } from 'xstate'
-import { type NavigationEvent, navigationMachine } from '../../machines/navigation.machine'
+import type { NavigationEvent } from '../../machines/navigation.machine'
 import { titleOf } from './route-views'
 import { onLocationChange } from '../lib/location-events'
 
@@ -23,14 +23,3 @@ export const setDocumentTitle = async (i18n: I18n, path: string) => {
   // Only if the visitor is still there.
   if (location.pathname === path) document.title = title
 }
-
-/** The navigation machine with its real effects; the page's i18n gives the titles. */
-export const navigationLogicFor = (i18n: I18n) =>
-  navigationMachine.provide({
-    actions: {
-      scrollToTop,
-      scrollToAnchor: (_, { hash }) => scrollToAnchor(hash),
-      updateDocumentTitle: (_, { path }) => setDocumentTitle(i18n, path),
-    },
-    actors: { watchRoute: watchRouteForNavigation },
-  })

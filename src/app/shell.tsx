@@ -5,7 +5,7 @@ import { Header } from '../features/header/header'
 import { Toaster } from '../components/toaster/toaster'
 import * as styles from './shell.css'
 import { lazyIsland } from '../components/island'
-import { navigationLogicFor } from './navigation'
+import { navigationLogicFor } from './logic'
 import { useAppMachine } from '../lib/use-app-machine'
 
 const Footer = lazyIsland({

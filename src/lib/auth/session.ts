@@ -1,10 +1,8 @@
 import { useMemo } from 'react'
 import type { SnapshotFrom } from 'xstate'
-import { type AuthStatus, authMachine } from '../../../machines/auth.machine'
+import type { AuthStatus, authMachine } from '../../../machines/auth.machine'
 import { lazyActor, useLazyActor } from '../lazy-actor'
-import { signOut, watchAuthChanges } from './session-actors'
-
-export const authLogic = authMachine.provide({ actors: { watchAuthChanges, signOut } })
+import { authLogic } from './logic'
 
 /** The app's session: one auth actor for the whole app, dormant (no backend client, no effect)
  * until a page asks for the session with `auth.start`. Only pages that read it load it. */
