@@ -1,4 +1,4 @@
-import { assertEvent, assign, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 
 export type FocusMove = 'next' | 'previous' | 'first' | 'last'
 
@@ -40,12 +40,7 @@ export const faqAccordionMachine = setup({
     input: {} as FaqAccordionInput,
   },
   actions: {
-    openItem: assign({
-      openId: ({ event }) => {
-        assertEvent(event, 'item.toggle')
-        return event.id
-      },
-    }),
+    openItem: assign({ openId: (_, params: { id: string }) => params.id }),
     closeItem: assign({ openId: null }),
     // Provided by the app: moves keyboard focus to an item's button.
     focusItem: (_, _params: { id: string }) => {},
@@ -75,7 +70,7 @@ export const faqAccordionMachine = setup({
         'item.toggle': {
           guard: 'isKnownItem',
           target: 'expanded',
-          actions: 'openItem',
+          actions: { type: 'openItem', params: ({ event }) => ({ id: event.id }) },
           description: 'A question is chosen: its answer opens.',
         },
       },
@@ -88,7 +83,7 @@ export const faqAccordionMachine = setup({
           {
             guard: 'isKnownItem',
             target: 'expanded',
-            actions: 'openItem',
+            actions: { type: 'openItem', params: ({ event }) => ({ id: event.id }) },
             description: 'Another question is chosen: it opens and the open one closes.',
           },
         ],

@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromCallback, setup } from 'xstate'
+import { assign, fromCallback, setup } from 'xstate'
 import type { MotionEvent } from './motion'
 
 /** How long each step stays active before the next one (ms). */
@@ -40,12 +40,7 @@ export const howItWorksMachine = setup({
   },
   actions: {
     activateNext: assign({ active: ({ context }) => (context.active + 1) % STEP_COUNT }),
-    activateSelected: assign({
-      active: ({ event }) => {
-        assertEvent(event, 'step.select')
-        return Math.min(Math.max(Math.trunc(event.index), 0), STEP_COUNT - 1)
-      },
-    }),
+    activateSelected: assign({ active: (_, params: { index: number }) => Math.min(Math.max(Math.trunc(params.index), 0), STEP_COUNT - 1) }),
     markHovered: assign({ hovered: true }),
     markUnhovered: assign({ hovered: false }),
     markFocused: assign({ focused: true }),
@@ -75,7 +70,7 @@ export const howItWorksMachine = setup({
       on: {
         'motion.allowed': { target: 'running', description: 'The user accepts motion: start advancing.' },
         'motion.reduced': { target: 'static', description: 'The user prefers reduced motion: never advance.' },
-        'step.select': { actions: 'activateSelected', description: 'A step is clicked: it becomes active.' },
+        'step.select': { actions: { type: 'activateSelected', params: ({ event }) => ({ index: event.index }) }, description: 'A step is clicked: it becomes active.' },
       },
     },
     running: {
@@ -92,7 +87,7 @@ export const howItWorksMachine = setup({
         'step.select': {
           target: 'running',
           reenter: true,
-          actions: 'activateSelected',
+          actions: { type: 'activateSelected', params: ({ event }) => ({ index: event.index }) },
           description: 'A step is clicked: it becomes active and gets a full step duration.',
         },
         'pointer.enter': { target: 'paused', actions: 'markHovered', description: 'Hovering pauses the steps.' },
@@ -108,7 +103,7 @@ export const howItWorksMachine = setup({
     paused: {
       description: 'Hovered or focused: the active step stays until both pointer and focus have left.',
       on: {
-        'step.select': { actions: 'activateSelected', description: 'A step is clicked: it becomes active.' },
+        'step.select': { actions: { type: 'activateSelected', params: ({ event }) => ({ index: event.index }) }, description: 'A step is clicked: it becomes active.' },
         'pointer.leave': [
           {
             guard: 'isFocused',
@@ -131,7 +126,7 @@ export const howItWorksMachine = setup({
     static: {
       description: 'Reduced motion: the active step changes only when the user selects one.',
       on: {
-        'step.select': { actions: 'activateSelected', description: 'A step is clicked: it becomes active.' },
+        'step.select': { actions: { type: 'activateSelected', params: ({ event }) => ({ index: event.index }) }, description: 'A step is clicked: it becomes active.' },
         'motion.allowed': [
           {
             guard: 'isEngaged',
