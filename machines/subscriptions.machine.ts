@@ -1,4 +1,4 @@
-import { assign, type EventObject, fromCallback, fromPromise, sendTo, setup, stateIn } from 'xstate'
+import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
 import { currentPlan, ENTITLING_STATUSES, type Plan } from '../supabase/functions/_shared/plans.ts'
 
 export interface Subscription {
@@ -42,6 +42,8 @@ export interface SubscriptionsContext {
   userId: string
   subscriptions: Subscription[]
   failed: boolean
+  /** Whether the expectation region is `expecting` (kept here for the poll's guard). */
+  changeExpected: boolean
 }
 
 export const subscriptionsMachine = setup({
@@ -61,10 +63,11 @@ export const subscriptionsMachine = setup({
   },
   actions: {
     logFetchError: (_, _params: { error: unknown }) => {},
-    rejoinChannel: sendTo('changes', { type: 'channel.rejoin' } satisfies WatcherCommand),
+    // A plain action rather than `sendTo`, whose code every page would otherwise download.
+    rejoinChannel: ({ self }) => self.getSnapshot().children.changes?.send({ type: 'channel.rejoin' } satisfies WatcherCommand),
   },
   guards: {
-    isChangeExpected: stateIn('#subscriptions.expectation.expecting'),
+    isChangeExpected: ({ context }) => context.changeExpected,
   },
   delays: {
     expectedChangePoll: EXPECTED_CHANGE_POLL_MS,
@@ -73,7 +76,7 @@ export const subscriptionsMachine = setup({
 }).createMachine({
   id: 'subscriptions',
   description: "The signed-in user's subscriptions, kept current through realtime changes, and fetched again whenever they may have gone stale.",
-  context: ({ input }) => ({ userId: input.userId, subscriptions: [], failed: false }),
+  context: ({ input }) => ({ userId: input.userId, subscriptions: [], failed: false, changeExpected: false }),
   invoke: [
     { id: 'changes', src: 'watchSubscriptions', input: ({ context }) => ({ userId: context.userId }) },
     { id: 'page', src: 'watchPage' },
@@ -170,6 +173,8 @@ export const subscriptionsMachine = setup({
           on: { 'change.expected': { target: 'expecting', description: 'Back from the checkout or the portal.' } },
         },
         expecting: {
+          entry: assign({ changeExpected: true }),
+          exit: assign({ changeExpected: false }),
           description: 'The rows are fetched again now and then, in case the live update never comes.',
           on: { 'change.expected': { target: 'expecting', reenter: true, description: 'Back again: the wait starts over.' } },
           after: { expectedChangeWindow: { target: 'idle', description: 'Long enough: the live updates suffice again.' } },
