@@ -5,7 +5,7 @@ import type { PageScope } from './i18n/scopes'
 
 export type Access = 'public' | 'protected'
 
-/** Everything about one page, declared once. Both languages, links, the views, the catalog scopes
+/** Everything about one page, declared once (its meta description in `descriptions` below). Both languages, links, the views, the catalog scopes
  * (`src/build/message-scopes.ts` reads this file), prerendering, the sitemap, hreflang and the
  * protected gate derive from these records. */
 export interface RouteRecord {
@@ -17,16 +17,11 @@ export interface RouteRecord {
   /** The catalog scope the page's messages ship in (pages of one scope share it). */
   readonly scope: PageScope
   readonly title: MessageDescriptor
-  /** The meta description: the prerendered head's only (the `meta` scope never reaches browsers). */
-  readonly description: MessageDescriptor | undefined
   /** A public page that is of use only with a session in the address: the key of the page a visitor
    * surely without one gets in its place, at once and before the app loads (prerendered into the
    * page, src/app/page-script/signed-out.ts). Protected pages give such a visitor sign-in, which brings them back. */
   readonly withoutSession?: string
 }
-
-/** Descriptions are for the prerendered head: the client build drops them (`SSR` is false there). */
-const SSR = import.meta.env.SSR
 
 export const routes = {
   home: {
@@ -35,7 +30,6 @@ export const routes = {
     view: 'home-page',
     scope: 'home',
     title: msg({ message: 'Vekstlinje – done-for-you LinkedIn growth for B2B', context: 'page title' }),
-    description: SSR ? msg`We plan, ghostwrite and publish your LinkedIn content, run personalized outreach and hand qualified leads to your sales team every week.` : undefined,
   },
   pricing: {
     path: '/pricing',
@@ -43,7 +37,6 @@ export const routes = {
     view: 'pricing-page',
     scope: 'pages',
     title: msg({ message: 'Pricing – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`One Enterprise plan, shaped around your team: content, outreach, qualified handoffs and reporting.` : undefined,
   },
   useCases: {
     path: '/use-cases',
@@ -51,7 +44,6 @@ export const routes = {
     view: 'use-cases-page',
     scope: 'pages',
     title: msg({ message: 'Use cases – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`How sales teams, founders, marketing teams and recruiters grow pipeline on LinkedIn with Vekstlinje.` : undefined,
   },
   help: {
     path: '/help',
@@ -59,7 +51,6 @@ export const routes = {
     view: 'help-page',
     scope: 'pages',
     title: msg({ message: 'Help center – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Answers to common questions and how to reach our support team.` : undefined,
   },
   docs: {
     path: '/docs',
@@ -67,7 +58,6 @@ export const routes = {
     view: 'docs-page',
     scope: 'pages',
     title: msg({ message: 'Service overview – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`What we do, how the four phases work, what you get and who the service is for.` : undefined,
   },
   legalHub: {
     path: '/api',
@@ -75,7 +65,6 @@ export const routes = {
     view: 'legal-hub-page',
     scope: 'legal',
     title: msg({ message: 'Legal & Trust – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Privacy, terms, data processing, subprocessors, security and cookies at Vekstlinje.` : undefined,
   },
   demo: {
     path: '/demo',
@@ -83,7 +72,6 @@ export const routes = {
     view: 'demo-page',
     scope: 'pages',
     title: msg({ message: 'Book a demo – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Tell us about your team and goals, and we will show you how done-for-you LinkedIn growth works.` : undefined,
   },
   login: {
     path: '/login',
@@ -91,7 +79,6 @@ export const routes = {
     view: 'login-page',
     scope: 'account',
     title: msg({ message: 'Sign in – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Sign in to your Vekstlinje account.` : undefined,
   },
   register: {
     path: '/register',
@@ -99,7 +86,6 @@ export const routes = {
     view: 'register-page',
     scope: 'account',
     title: msg({ message: 'Create account – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Create a Vekstlinje account to use the AI platform.` : undefined,
   },
   forgotPassword: {
     path: '/forgot-password',
@@ -107,7 +93,6 @@ export const routes = {
     view: 'forgot-password-page',
     scope: 'account',
     title: msg({ message: 'Forgot password – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Forgot your Vekstlinje password? Get a link to choose a new one.` : undefined,
   },
   resetPassword: {
     path: '/reset-password',
@@ -115,7 +100,6 @@ export const routes = {
     view: 'reset-password-page',
     scope: 'account',
     title: msg({ message: 'Choose a new password – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Choose a new password for your Vekstlinje account.` : undefined,
     // Opened without a reset link, it can only say so: the form that sends one is what helps.
     withoutSession: 'forgotPassword',
   },
@@ -127,7 +111,6 @@ export const routes = {
     view: 'email-link-page',
     scope: 'account',
     title: msg({ message: 'Confirm – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Confirm the link from your Vekstlinje e-mail.` : undefined,
   },
   privacy: {
     path: '/privacy',
@@ -135,7 +118,6 @@ export const routes = {
     view: 'privacy-page',
     scope: 'legal',
     title: msg({ message: 'Privacy policy – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`How Vekstlinje AS collects, uses and protects personal data.` : undefined,
   },
   terms: {
     path: '/terms',
@@ -143,7 +125,6 @@ export const routes = {
     view: 'terms-page',
     scope: 'legal',
     title: msg({ message: 'Terms of service – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`The terms that govern Vekstlinje's services.` : undefined,
   },
   cookies: {
     path: '/cookies',
@@ -151,7 +132,6 @@ export const routes = {
     view: 'cookies-page',
     scope: 'legal',
     title: msg({ message: 'Cookie policy – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Which cookies Vekstlinje uses, why, and for how long.` : undefined,
   },
   dpa: {
     path: '/dpa',
@@ -159,7 +139,6 @@ export const routes = {
     view: 'dpa-page',
     scope: 'legal',
     title: msg({ message: 'Data processing agreement – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`The data processing agreement between Vekstlinje AS and its clients.` : undefined,
   },
   security: {
     path: '/security',
@@ -167,7 +146,6 @@ export const routes = {
     view: 'security-page',
     scope: 'legal',
     title: msg({ message: 'Security and subprocessors – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`How Vekstlinje secures data, and the subprocessors we use.` : undefined,
   },
   checkoutPro: {
     path: '/checkout-pro',
@@ -175,7 +153,6 @@ export const routes = {
     view: 'checkout-page',
     scope: 'account',
     title: msg({ message: 'Upgrade to Pro – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Buy the Pro plan.` : undefined,
   },
   app: {
     path: '/app',
@@ -183,7 +160,6 @@ export const routes = {
     view: 'dashboard-page',
     scope: 'account',
     title: msg({ message: 'Dashboard – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Your Vekstlinje dashboard.` : undefined,
   },
   account: {
     path: '/account',
@@ -191,7 +167,6 @@ export const routes = {
     view: 'account-page',
     scope: 'account',
     title: msg({ message: 'Your account – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Your Vekstlinje account: password, your data, deleting the account.` : undefined,
   },
 } as const satisfies Record<string, RouteRecord>
 
@@ -200,10 +175,39 @@ export const notFoundRoute = {
   view: 'not-found-page',
   scope: 'notFound',
   title: msg({ message: 'Page not found – Vekstlinje', context: 'page title' }),
-  description: SSR ? msg`The page you are looking for does not exist or has moved.` : undefined,
 } as const satisfies Omit<RouteRecord, 'path' | 'access'>
 
+/** Each page's meta description, for the prerendered head only: no browser bundle imports it, and
+ * its messages ship in the `meta` scope (src/build/message-scopes.ts reads this object). */
+export const descriptions = {
+  home: msg`We plan, ghostwrite and publish your LinkedIn content, run personalized outreach and hand qualified leads to your sales team every week.`,
+  pricing: msg`One Enterprise plan, shaped around your team: content, outreach, qualified handoffs and reporting.`,
+  useCases: msg`How sales teams, founders, marketing teams and recruiters grow pipeline on LinkedIn with Vekstlinje.`,
+  help: msg`Answers to common questions and how to reach our support team.`,
+  docs: msg`What we do, how the four phases work, what you get and who the service is for.`,
+  legalHub: msg`Privacy, terms, data processing, subprocessors, security and cookies at Vekstlinje.`,
+  demo: msg`Tell us about your team and goals, and we will show you how done-for-you LinkedIn growth works.`,
+  login: msg`Sign in to your Vekstlinje account.`,
+  register: msg`Create a Vekstlinje account to use the AI platform.`,
+  forgotPassword: msg`Forgot your Vekstlinje password? Get a link to choose a new one.`,
+  resetPassword: msg`Choose a new password for your Vekstlinje account.`,
+  emailLink: msg`Confirm the link from your Vekstlinje e-mail.`,
+  privacy: msg`How Vekstlinje AS collects, uses and protects personal data.`,
+  terms: msg`The terms that govern Vekstlinje's services.`,
+  cookies: msg`Which cookies Vekstlinje uses, why, and for how long.`,
+  dpa: msg`The data processing agreement between Vekstlinje AS and its clients.`,
+  security: msg`How Vekstlinje secures data, and the subprocessors we use.`,
+  checkoutPro: msg`Buy the Pro plan.`,
+  app: msg`Your Vekstlinje dashboard.`,
+  account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
+  notFound: msg`The page you are looking for does not exist or has moved.`,
+} as const satisfies Record<RouteKey | 'notFound', MessageDescriptor>
+
 export type RouteKey = keyof typeof routes
+
+/** Public pages that only a link from an e-mail makes useful: kept out of search (noindex, and not
+ * in the sitemap). */
+export const unlistedRoutes: readonly RouteKey[] = ['resetPassword', 'emailLink']
 export const routeKeys = Object.keys(routes) as RouteKey[]
 
 /** The href of a page in a language; every internal link is built here. */

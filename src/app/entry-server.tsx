@@ -73,4 +73,4 @@ export async function renderPage(options: {
   }
 }
 
-export { allRoutes, href, type ResolvedRoute, type RouteKey, type RouteRecord, routes } from '../routes'
+export { allRoutes, href, type ResolvedRoute, type RouteKey, type RouteRecord, routes, unlistedRoutes } from '../routes'

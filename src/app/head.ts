@@ -1,6 +1,6 @@
 import type { I18n } from '@lingui/core'
 import { type Lang, langs, ogLocale } from '../i18n/lang'
-import { href, notFoundRoute, type RouteKey, routes } from '../routes'
+import { descriptions, href, notFoundRoute, type RouteKey, routes, unlistedRoutes } from '../routes'
 
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
@@ -19,15 +19,15 @@ export interface HeadInput {
 export function headTags({ i18n, lang, origin, route, extra = [] }: HeadInput): string {
   const record = route ? routes[route] : notFoundRoute
   const title = i18n._(record.title)
-  const description = record.description ? i18n._(record.description) : ''
+  const description = i18n._(descriptions[route ?? 'notFound'])
   const tags = [`<title>${escapeHtml(title)}</title>`, `<meta name="description" content="${escapeHtml(description)}" />`]
   if (!route) {
     tags.push('<meta name="robots" content="noindex" />')
     return [...tags, ...extra].join('\n    ')
   }
   const url = (l: Lang) => `${origin}${href(route, l)}`
-  const isPublic = routes[route].access === 'public'
-  if (!isPublic) tags.push('<meta name="robots" content="noindex" />')
+  const indexed = routes[route].access === 'public' && !unlistedRoutes.includes(route)
+  if (!indexed) tags.push('<meta name="robots" content="noindex" />')
   tags.push(`<link rel="canonical" href="${url(lang)}" />`)
   for (const l of langs) tags.push(`<link rel="alternate" hreflang="${l}" href="${url(l)}" />`)
   tags.push(`<link rel="alternate" hreflang="x-default" href="${url('nb')}" />`)

@@ -7,7 +7,7 @@ import { type ImportGraph, importGraph, reachable, resolve } from './import-grap
 
 // Which catalog scope each message ships in, derived from the code: nothing to keep in step by hand.
 // - A page's scope is its route record's (`src/routes.ts`); the record's title ships with the page,
-//   its description in `meta`.
+//   its description (the `descriptions` object beside the records) in `meta`.
 // - An island's scope is the one its `lazyIsland({ load, scope })` names.
 // - Every file that a page's view or an island reaches through its imports belongs to that scope;
 //   a file the app's entry reaches belongs to `core` alone (every page has it); a file only the
@@ -67,10 +67,9 @@ export interface PageRoot {
   view: string
   scope: CatalogScope
   titleId?: string
-  descriptionId?: string
 }
 
-/** The pages of the route records: each record's view, scope, title and description. */
+/** The pages of the route records: each record's view, scope and title. */
 export function pageRoots(rootDir: string): PageRoot[] {
   const source = readFileSync(path.join(rootDir, ROUTES_FILE), 'utf8')
   const roots: PageRoot[] = []
@@ -84,10 +83,25 @@ export function pageRoots(rootDir: string): PageRoot[] {
       view: `src/views/${view}.tsx`,
       scope: scope as CatalogScope,
       titleId: messageIdIn(properties.get('title')),
-      descriptionId: messageIdIn(properties.get('description')),
     })
   })
   return roots
+}
+
+/** The message ids of the pages' meta descriptions (the `descriptions` object of the route records' file). */
+export function descriptionIds(rootDir: string): string[] {
+  const source = readFileSync(path.join(rootDir, ROUTES_FILE), 'utf8')
+  const ids: string[] = []
+  walk(parseAst(source, { lang: 'ts' }), (node) => {
+    if (node.type !== 'VariableDeclarator' || (node.id as Node).name !== 'descriptions') return
+    let object = node.init as Node
+    while (object.type === 'TSSatisfiesExpression' || object.type === 'TSAsExpression') object = object.expression as Node
+    for (const value of propertiesOf(object).values()) {
+      const id = messageIdIn(value)
+      if (id) ids.push(id)
+    }
+  })
+  return ids
 }
 
 /** The islands: each `lazyIsland({ load: () => import('…'), scope })` of the sources. */
@@ -139,10 +153,8 @@ export function scopePlan(rootDir: string, graph: ImportGraph = importGraph(root
   const addRouteMessage = (id: string | undefined, scope: CatalogScope) => {
     if (id) routeMessages.set(id, (routeMessages.get(id) ?? new Set()).add(scope))
   }
-  for (const page of pages) {
-    addRouteMessage(page.titleId, page.scope)
-    addRouteMessage(page.descriptionId, 'meta')
-  }
+  for (const page of pages) addRouteMessage(page.titleId, page.scope)
+  for (const id of descriptionIds(rootDir)) addRouteMessage(id, 'meta')
   const scopesOfFile = (file: string): CatalogScope[] => [...(fileScopes.get(file.replace(/\\/g, '/').replace(/^\.\//, '')) ?? [])]
   return {
     scopesOfFile,

@@ -42,7 +42,7 @@ export function preloadsFor(manifest: Manifest, modules: readonly string[]): str
 
 /** Writes static HTML for every route in both languages, and the 404 pages. */
 export async function prerender(): Promise<number> {
-  const { renderPage, allRoutes, routes, href } = (await import(
+  const { renderPage, allRoutes, routes, href, unlistedRoutes } = (await import(
     pathToFileURL(path.join(ssrDir, 'entry-server.js')).href
   )) as typeof EntryServer
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
@@ -95,7 +95,7 @@ export async function prerender(): Promise<number> {
     const url = lang === 'nb' ? '/404' : '/en/404'
     await write(notFoundFile(lang), await renderPage({ url, lang, origin }))
   }
-  await writeSitemap(origin, allRoutes)
+  await writeSitemap(origin, allRoutes, unlistedRoutes)
   // The route list, for tools that run against the built site (src/build/built-routes.ts).
   await writeFile(path.join(distDir, 'routes.json'), `${JSON.stringify(allRoutes, null, 2)}\n`)
   // Build information only: not for the web.
@@ -103,8 +103,8 @@ export async function prerender(): Promise<number> {
   return allRoutes.length + langs.length
 }
 
-async function writeSitemap(origin: string, allRoutes: EntryServer.ResolvedRoute[]) {
-  const publicRoutes = allRoutes.filter((route) => route.access === 'public')
+async function writeSitemap(origin: string, allRoutes: EntryServer.ResolvedRoute[], unlistedRoutes: readonly EntryServer.RouteKey[]) {
+  const publicRoutes = allRoutes.filter((route) => route.access === 'public' && !unlistedRoutes.includes(route.key))
   const urls = publicRoutes.map((route) => {
     const alternates = publicRoutes
       .filter((alt) => alt.key === route.key)

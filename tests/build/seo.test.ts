@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { builtRoutes, type ResolvedRoute } from '../../src/build/built-routes'
 import { distDir, pageFile, siteOrigin } from '../../src/build/site'
 import { type Lang, langs, ogLocale } from '../../src/i18n/lang'
+import { unlistedRoutes } from '../../src/routes'
 
 const allRoutes = builtRoutes()
 
@@ -105,6 +106,23 @@ describe.skipIf(!built)('prerendered pages: sharing and search', () => {
         expect(entities.map((entity) => entity.acceptedAnswer.text)).toEqual(answers)
         expect(questions).toHaveLength(route.key === 'pricing' ? 5 : 4)
       } else expect(types).toEqual([])
+    })
+  }
+})
+
+describe.skipIf(!built)('what search engines may list', () => {
+  const sitemap = built ? readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8') : ''
+  const listed = (route: ResolvedRoute) => sitemap.includes(`<loc>${origin}${route.url}</loc>`)
+
+  it('the pages an e-mail link opens are kept out of search', () => {
+    expect(unlistedRoutes).toEqual(expect.arrayContaining(['emailLink', 'resetPassword']))
+  })
+
+  for (const route of publicRoutes) {
+    const unlisted = unlistedRoutes.includes(route.key)
+    it(`${route.url}: ${unlisted ? 'noindex, and not in the sitemap' : 'indexable, and in the sitemap'}`, () => {
+      expect(load(route).querySelector('meta[name="robots"]')?.getAttribute('content') ?? null).toBe(unlisted ? 'noindex' : null)
+      expect(listed(route)).toBe(!unlisted)
     })
   }
 })
