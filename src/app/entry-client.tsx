@@ -12,9 +12,11 @@ import { matchRoute, routes } from '../routes'
 
 const lang = langFromPath(location.pathname)
 const route = matchRoute(location.pathname)
+// Production bundles keep neither the pseudo-locale's check nor the development tools.
+const devOrPseudo = import.meta.env.DEV || import.meta.env.MODE === 'pseudo'
 const [i18n] = await Promise.all([
-  createI18n(lang, [route ? routes[route.key].scope : 'notFound'], { pseudo: wantsPseudoLocale(location.search) }),
-  connectDevTools(location.search),
+  createI18n(lang, [route ? routes[route.key].scope : 'notFound'], devOrPseudo ? { pseudo: wantsPseudoLocale(location.search) } : {}),
+  import.meta.env.DEV && connectDevTools(location.search),
 ])
 await (route ? routeViews[route.key] : notFoundView).preload(i18n)
 const root = document.getElementById('root')!

@@ -6,6 +6,7 @@ import { PageLink } from '../../components/links'
 import { Logo } from '../../components/logo'
 import { container } from '../../components/ui.css'
 import { company, mailto } from '../../lib/company'
+import { siteCopyrightYears } from './copyright'
 import { localizePath, otherLang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import * as styles from './footer.css'
@@ -64,7 +65,7 @@ export default function Footer() {
               {company.supportEmail}
             </a>
           </address>
-          <span>© {company.copyrightYears} {company.legalName}</span>
+          <span>© {siteCopyrightYears} {company.legalName}</span>
         </div>
       </div>
     </footer>
