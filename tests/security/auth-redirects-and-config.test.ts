@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { isRedirectAllowed } from '../../supabase/local/auth-core.ts'
 import { authConfigOf } from '../../supabase/local/context.ts'
-import { type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from '../backend/helpers.ts'
+import { follow, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail, verifyLinkOf } from '../backend/helpers.ts'
 
 const SITE = 'https://vekstlinje.example'
 const dir = mkdtempSync(join(tmpdir(), 'config-toml-'))
@@ -123,6 +123,20 @@ describe('where e-mailed links may lead (GoTrue’s IsRedirectURLValid)', () => 
       for (const link of links) expect(new URL(link).origin).toBe(SITE)
       expect(`${html}${text}`).not.toContain(new URL(redirect).host)
     }
+  })
+})
+
+describe('where the auth server itself redirects (GET /verify, as GoTrue’s own links do)', () => {
+  it('to the redirect asked for only when the allow-list has it, to the site URL otherwise', async () => {
+    const landingFor = async (redirect: string) => {
+      const email = uniqueEmail('verify-redirect')
+      expect((await post('signup', { email, password: 'correct-horse-1' })).status).toBe(200)
+      expect((await post('recover', { email })).status).toBe(200)
+      const [mail] = await mails(stack, email)
+      return follow(verifyLinkOf(stack, mail!, redirect))
+    }
+    for (const redirect of ['http://localhost:6666/steal', 'https://evil.example/steal']) expect((await landingFor(redirect)).origin).toBe(SITE)
+    expect(`${(await landingFor('https://preview.vekstlinje.example/app')).origin}`).toBe('https://preview.vekstlinje.example')
   })
 })
 
