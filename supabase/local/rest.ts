@@ -151,8 +151,10 @@ export function restRoutes(ctx: StackContext): Hono {
     try {
       outcome = await db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only')
+        // Query identifiers as on hosted Supabase, whose server preloads pg_stat_statements
+        // (EXPLAIN VERBOSE shows them); set before the role, since only a superuser may.
         await tx.query(
-          `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
+          `select set_config('compute_query_id', 'on', true), set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
                   set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true)`,
           [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers)],
         )

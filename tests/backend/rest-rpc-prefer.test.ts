@@ -154,6 +154,9 @@ describe('media types and in-database settings', () => {
       const nested = await call('authors?select=name,books!books_author_id_fkey(count)&id=eq.1')
       expect(nested.body).toEqual([{ name: 'Ursula', books: [{ count: 2 }] }])
       expect((await call('books', { headers: plan })).body[0]).toHaveProperty('Plan')
+      // EXPLAIN VERBOSE carries the query identifier hosted Postgres computes for pg_stat_statements.
+      const verbose = await call('books', { headers: { Accept: `${plan.Accept}; options=verbose` } })
+      expect(verbose.body[0]['Query Identifier']).toEqual(expect.any(Number))
     } finally {
       await setPostgrestSetting(fixture.stack, 'db_aggregates_enabled', null)
       await setPostgrestSetting(fixture.stack, 'db_plan_enabled', null)
