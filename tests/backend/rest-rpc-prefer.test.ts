@@ -89,6 +89,10 @@ describe('Prefer', () => {
     expect(lenient.status).toBe(204)
     const unknown = await call('authors', { headers: { Prefer: 'handling=strict,what=ever' } })
     expect([unknown.status, unknown.body.code]).toEqual([400, 'PGRST122'])
+    // Only the first max-affected counts, and one that is not a number is ignored, not invalid.
+    const twice = await call('authors?id=lte.2', { method: 'PATCH', body: JSON.stringify({ name: 'Z' }), headers: { Prefer: 'handling=strict,max-affected=x,max-affected=1' } })
+    expect([twice.status, await authorName(1)]).toEqual([204, 'Z'])
+    await fixture.stack.db.query(`update public.authors set name = case id when 1 then 'Ursula' else 'Italo' end where id <= 2`)
   })
 
   it('tx=rollback answers but keeps nothing, once the database allows the override', async () => {
