@@ -116,6 +116,7 @@ export type Preferences = {
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
   maxAffected?: number
+  timezone?: string
   invalid: string[]
 }
 
@@ -151,7 +152,9 @@ export function parsePreferences(header: string | undefined, allowTx: boolean): 
       // The first one counts, as PostgREST reads it: a number, or none at all; never invalid.
       if (!seenMaxAffected && /^-?\d+$/.test(value.slice(13))) prefs.maxAffected = Number(value.slice(13))
       seenMaxAffected = true
-    } else if (!value.startsWith('timezone=')) {
+    } else if (value.startsWith('timezone=')) {
+      prefs.timezone ??= value.slice(9)
+    } else {
       prefs.invalid.push(value)
     }
   }

@@ -152,12 +152,18 @@ export function restRoutes(ctx: StackContext): Hono {
       outcome = await db.transaction(async (tx) => {
         if (readOnly) await tx.exec('set transaction read only')
         // Query identifiers as on hosted Supabase, whose server preloads pg_stat_statements
-        // (EXPLAIN VERBOSE shows them); set before the role, since only a superuser may.
-        await tx.query(
-          `select set_config('compute_query_id', 'on', true), set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
-                  set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true)`,
-          [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers)],
-        )
+        // (EXPLAIN VERBOSE shows them); set before the role, since only a superuser may. An
+        // unknown `Prefer: timezone=` is the database's error, as in PostgREST.
+        await tx
+          .query(
+            `select set_config('compute_query_id', 'on', true), set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
+                    set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true),
+                    set_config('timezone', coalesce($7, current_setting('timezone')), true)`,
+            [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers), prefs.timezone ?? null],
+          )
+          .catch((error: PgError) => {
+            throw fromPgError(error, claims.role)
+          })
         const result = await execute(tx, built, action, media.type, prefs, settings, claims.role)
         if (rollback) {
           await tx.exec('set constraints all immediate')

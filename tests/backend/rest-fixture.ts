@@ -40,6 +40,7 @@ create function public.first_book(author public.authors) returns public.books la
 create function public.noop() returns void language sql volatile as $$ $$;
 create function public.rename_author(author_id bigint, new_name text) returns setof public.authors language sql volatile
   as $$ update public.authors set name = new_name where id = author_id returning * $$;
+create function public.moment() returns timestamptz language sql immutable as $$ select '2023-10-18 12:37:59.611+00'::timestamptz $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;

@@ -95,6 +95,14 @@ describe('Prefer', () => {
     await fixture.stack.db.query(`update public.authors set name = case id when 1 then 'Ursula' else 'Italo' end where id <= 2`)
   })
 
+  it('timezone= sets the time zone of the answer and is applied; an unknown zone is a 400', async () => {
+    const oslo = await post('rpc/moment', {}, { Prefer: 'timezone=Europe/Oslo' })
+    expect([oslo.body, oslo.headers.get('preference-applied')]).toEqual(['2023-10-18T14:37:59.611+02:00', 'timezone=Europe/Oslo'])
+    expect((await post('rpc/moment', {})).body).toBe('2023-10-18T12:37:59.611+00:00')
+    const unknown = await post('rpc/moment', {}, { Prefer: 'handling=lenient, timezone=Jupiter/Red_Spot' })
+    expect([unknown.status, unknown.body.code]).toEqual([400, '22023'])
+  })
+
   it('tx=rollback answers but keeps nothing, once the database allows the override', async () => {
     const rename = () => call('authors?id=eq.3&select=name', { method: 'PATCH', body: JSON.stringify({ name: 'Rolled' }), headers: { Prefer: 'tx=rollback,return=representation' } })
     // Hosted's default (db_tx_end = commit): the preference is ignored and the write stays.
