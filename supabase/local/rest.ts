@@ -142,7 +142,14 @@ export function restRoutes(ctx: StackContext): Hono {
     else built = buildCall(cache, settings, schema, action, query, prefs, body, payload)
 
     const readOnly = action.kind === 'read' || (action.kind === 'call' && (action.read || built.routine!.volatility !== 'v'))
-    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
+    // As PostgREST: the cookies go to request.cookies, every other header to request.headers.
+    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]).filter(([k]) => k !== 'cookie'))
+    const cookies = Object.fromEntries(
+      (c.req.header('cookie') ?? '').split(';').map((part) => part.trimStart()).filter(Boolean).map((part) => {
+        const eq = part.indexOf('=')
+        return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]
+      }),
+    )
     const path = action.kind === 'call' ? `/rpc/${action.name}` : `/${action.name}`
     const searchPath = [schema, ...settings.extraSearchPath].map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')
     const rollback = prefs.tx === 'rollback' || (settings.txEnd.startsWith('rollback') && prefs.tx !== 'commit')
@@ -158,8 +165,8 @@ export function restRoutes(ctx: StackContext): Hono {
           .query(
             `select set_config('compute_query_id', 'on', true), set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
                     set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true),
-                    set_config('timezone', coalesce($7, current_setting('timezone')), true)`,
-            [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers), prefs.timezone ?? null],
+                    set_config('request.cookies', $7, true), set_config('timezone', coalesce($8, current_setting('timezone')), true)`,
+            [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers), JSON.stringify(cookies), prefs.timezone ?? null],
           )
           .catch((error: PgError) => {
             throw fromPgError(error, claims.role)

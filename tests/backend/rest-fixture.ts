@@ -41,6 +41,8 @@ create function public.noop() returns void language sql volatile as $$ $$;
 create function public.rename_author(author_id bigint, new_name text) returns setof public.authors language sql volatile
   as $$ update public.authors set name = new_name where id = author_id returning * $$;
 create function public.moment() returns timestamptz language sql immutable as $$ select '2023-10-18 12:37:59.611+00'::timestamptz $$;
+create function public.request_context() returns json language sql stable
+  as $$ select json_build_object('cookies', current_setting('request.cookies')::json, 'cookie_header', current_setting('request.headers')::json->'cookie') $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;

@@ -95,6 +95,12 @@ describe('Prefer', () => {
     await fixture.stack.db.query(`update public.authors set name = case id when 1 then 'Ursula' else 'Italo' end where id <= 2`)
   })
 
+  it('a function reads the cookies in request.cookies, not among request.headers', async () => {
+    const context = await call('rpc/request_context', { headers: { Cookie: 'theme=dark; sb=a=b;flag' } })
+    expect(context.body).toEqual({ cookies: { theme: 'dark', sb: 'a=b', flag: '' }, cookie_header: null })
+    expect((await call('rpc/request_context')).body).toEqual({ cookies: {}, cookie_header: null })
+  })
+
   it('timezone= sets the time zone of the answer and is applied; an unknown zone is a 400', async () => {
     const oslo = await post('rpc/moment', {}, { Prefer: 'timezone=Europe/Oslo' })
     expect([oslo.body, oslo.headers.get('preference-applied')]).toEqual(['2023-10-18T14:37:59.611+02:00', 'timezone=Europe/Oslo'])
