@@ -43,6 +43,7 @@ create function public.rename_author(author_id bigint, new_name text) returns se
 create function public.moment() returns timestamptz language sql immutable as $$ select '2023-10-18 12:37:59.611+00'::timestamptz $$;
 create function public.request_context() returns json language sql stable
   as $$ select json_build_object('cookies', current_setting('request.cookies')::json, 'cookie_header', current_setting('request.headers')::json->'cookie') $$;
+create function public.setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;
@@ -93,7 +94,7 @@ export async function setPostgrestSetting(stack: LocalStack, name: string, value
 /** `notify pgrst`, and wait until it is heard: on PostgreSQL a notification arrives on its own
  * connection after the commit, and listeners are called in the order they listened, so once ours
  * has heard it, the stand-in's (which listened at start) has too. */
-async function reloadPostgrest(stack: LocalStack, payload: 'reload schema' | 'reload config') {
+export async function reloadPostgrest(stack: LocalStack, payload: 'reload schema' | 'reload config') {
   let heard = () => {}
   const reloaded = new Promise<void>((resolve) => {
     heard = resolve

@@ -3,7 +3,7 @@
 // default as on hosted Supabase and switched on as a project switches them on.
 import { describe, expect, it } from 'vitest'
 import { configuredApi } from '../../supabase/local/config.ts'
-import { setPostgrestSetting, catalogueForThisFile } from './rest-fixture.ts'
+import { catalogueForThisFile, reloadPostgrest, setPostgrestSetting } from './rest-fixture.ts'
 
 const fixture = catalogueForThisFile()
 const call = async (path: string, init: RequestInit = {}) => {
@@ -99,6 +99,24 @@ describe('Prefer', () => {
     const context = await call('rpc/request_context', { headers: { Cookie: 'theme=dark; sb=a=b;flag' } })
     expect(context.body).toEqual({ cookies: { theme: 'dark', sb: 'a=b', flag: '' }, cookie_header: null })
     expect((await call('rpc/request_context')).body).toEqual({ cookies: {}, cookie_header: null })
+  })
+
+  it("applies the role's own settings and isolation level, as PostgREST does for the role it switches to", async () => {
+    const setting = async (name: string) => (await call(`rpc/setting?name=${name}`)).body
+    expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['UTC', 'read committed'])
+    await fixture.stack.db.exec(`alter role service_role set timezone = 'Asia/Tokyo'; alter role service_role set default_transaction_isolation = 'serializable';
+      alter role service_role set session_replication_role = 'replica'`)
+    await reloadPostgrest(fixture.stack, 'reload config')
+    try {
+      expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['Asia/Tokyo', 'serializable'])
+      // A setting PostgREST's login role may not set (superuser only) is left out, as PostgREST leaves it.
+      expect(await setting('session_replication_role')).toBe('origin')
+      // Prefer: timezone= comes after, and wins.
+      expect((await call('rpc/setting?name=TimeZone', { headers: { Prefer: 'timezone=Europe/Oslo' } })).body).toBe('Europe/Oslo')
+    } finally {
+      await fixture.stack.db.exec('alter role service_role reset all')
+      await reloadPostgrest(fixture.stack, 'reload config')
+    }
   })
 
   it('timezone= sets the time zone of the answer and is applied; an unknown zone is a 400', async () => {
