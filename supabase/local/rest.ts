@@ -123,13 +123,15 @@ export function restRoutes(ctx: StackContext): Hono {
     let outcome: Outcome
     try {
       outcome = await db.transaction(async (tx) => {
+        // The role's settings and isolation level; a called function's own isolation level and
+        // hoisted settings (PostgREST's db-hoisted-tx-settings, by default) come after and win.
         const role = roles.get(claims.role)
-        const isolation = role?.isolation && ['serializable', 'repeatable read'].includes(role.isolation) ? `isolation level ${role.isolation}` : null
+        const level = built.routine?.isolation ?? role?.isolation
+        const isolation = level && ['serializable', 'repeatable read'].includes(level) ? `isolation level ${level}` : null
         const modes = [isolation, readOnly ? 'read only' : null].filter(Boolean)
         if (modes.length > 0) await tx.exec(`set transaction ${modes.join(', ')}`)
-        if (role?.settings.length) {
-          await tx.query(`select ${role.settings.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, role.settings.flat())
-        }
+        const own = [...(role?.settings ?? []), ...(built.routine?.hoisted ?? [])]
+        if (own.length > 0) await tx.query(`select ${own.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, own.flat())
         // Query identifiers as on hosted Supabase, whose server preloads pg_stat_statements
         // (EXPLAIN VERBOSE shows them); set before the role, since only a superuser may. An
         // unknown `Prefer: timezone=` is the database's error, as in PostgREST.

@@ -44,6 +44,8 @@ create function public.moment() returns timestamptz language sql immutable as $$
 create function public.request_context() returns json language sql stable
   as $$ select json_build_object('cookies', current_setting('request.cookies')::json, 'cookie_header', current_setting('request.headers')::json->'cookie') $$;
 create function public.setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
+create function public.isolation() returns text language sql stable set default_transaction_isolation = 'repeatable read'
+  as $$ select current_setting('transaction_isolation') $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;

@@ -104,11 +104,14 @@ describe('Prefer', () => {
   it("applies the role's own settings and isolation level, as PostgREST does for the role it switches to", async () => {
     const setting = async (name: string) => (await call(`rpc/setting?name=${name}`)).body
     expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['UTC', 'read committed'])
+    expect((await call('rpc/isolation')).body).toBe('repeatable read')
     await fixture.stack.db.exec(`alter role service_role set timezone = 'Asia/Tokyo'; alter role service_role set default_transaction_isolation = 'serializable';
       alter role service_role set session_replication_role = 'replica'`)
     await reloadPostgrest(fixture.stack, 'reload config')
     try {
       expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['Asia/Tokyo', 'serializable'])
+      // A function's own isolation level wins over the role's, as PostgREST hoists it to the transaction.
+      expect((await call('rpc/isolation')).body).toBe('repeatable read')
       // A setting PostgREST's login role may not set (superuser only) is left out, as PostgREST leaves it.
       expect(await setting('session_replication_role')).toBe('origin')
       // Prefer: timezone= comes after, and wins.
