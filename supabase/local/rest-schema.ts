@@ -108,7 +108,7 @@ const ROUTINES_SQL = `
     (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as composite, p.provolatile as volatility,
     (select lower(split_part(split_part(c, '=', 2), ',', 1)) from unnest(p.proconfig) c where c like 'default_transaction_isolation=%') as isolation,
     (select coalesce(json_agg(json_build_array(split_part(c, '=', 1), substr(c, strpos(c, '=') + 1))), '[]') from unnest(p.proconfig) c
-      where split_part(c, '=', 1) in ('statement_timeout', 'plan_filter.statement_cost_limit', 'default_transaction_isolation')) as hoisted
+      where split_part(c, '=', 1) = any ($2)) as hoisted
   from pg_proc p left join args a on a.oid = p.oid join pg_namespace pn on pn.oid = p.pronamespace
     join pg_type t0 on t0.oid = p.prorettype
     join pg_type t on t.oid = case when t0.typtype = 'd' then t0.typbasetype else t0.oid end
@@ -267,10 +267,10 @@ async function readCatalog(tx: Transaction, schemas: string[], extraSchemas: str
 }
 
 /** The exposed schemas' functions, overloads with fewer parameters first. */
-export async function loadRoutines(db: PGlite, schemas: string[]): Promise<Map<string, Routine[]>> {
+export async function loadRoutines(db: PGlite, schemas: string[], hoisted: string[]): Promise<Map<string, Routine[]>> {
   const routineRows = await db.transaction(async (tx) => {
     await tx.exec(`set local search_path to ''`)
-    return (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas])).rows
+    return (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas, hoisted])).rows
   })
   const routines = new Map<string, Routine[]>()
   for (const row of routineRows) {

@@ -7,7 +7,7 @@ import { configuredApi } from './config.ts'
 import { API_ROLES } from './jwt.ts'
 import type { Settings } from './rest-build.ts'
 
-const DB_SETTINGS = ['db_aggregates_enabled', 'db_plan_enabled', 'db_tx_end', 'db_max_rows', 'db_schemas', 'db_extra_search_path']
+const DB_SETTINGS = ['db_aggregates_enabled', 'db_plan_enabled', 'db_tx_end', 'db_max_rows', 'db_schemas', 'db_extra_search_path', 'db_hoisted_tx_settings']
 
 /** config.toml's [api] settings, then PostgREST's own settings stored on the `authenticator` role. */
 export async function readSettings(db: PGlite): Promise<Settings> {
@@ -19,6 +19,7 @@ export async function readSettings(db: PGlite): Promise<Settings> {
     aggregates: false,
     plan: false,
     txEnd: 'commit',
+    hoisted: ['statement_timeout', 'plan_filter.statement_cost_limit', 'default_transaction_isolation'],
   }
   const { rows } = await db.query<{ k: string; v: string }>(
     `select distinct on (k) k, v from (
@@ -37,6 +38,7 @@ export async function readSettings(db: PGlite): Promise<Settings> {
     else if (k === 'pgrst.db_max_rows' && /^\d+$/.test(v)) settings.maxRows = Number(v)
     else if (k === 'pgrst.db_schemas') settings.schemas = list()
     else if (k === 'pgrst.db_extra_search_path') settings.extraSearchPath = list()
+    else if (k === 'pgrst.db_hoisted_tx_settings') settings.hoisted = list()
   }
   return settings
 }

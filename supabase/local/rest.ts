@@ -90,7 +90,7 @@ export function restRoutes(ctx: StackContext): Hono {
     const method = c.req.method
     const action = actionOf(segments, method)
     const { settings, roles, cache } = await schemaCache()
-    if (action.kind === 'call') cache.routines ??= await loadRoutines(db, settings.schemas)
+    if (action.kind === 'call') cache.routines ??= await loadRoutines(db, settings.schemas, settings.hoisted)
     const { schema, negotiated } = schemaOf(c, settings)
     const claims = await claimsOf(c)
     const prefs = parsePreferences(c.req.header('prefer'), settings.txEnd.endsWith('-allow-override'))

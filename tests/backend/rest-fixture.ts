@@ -46,6 +46,7 @@ create function public.request_context() returns json language sql stable
 create function public.setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
 create function public.isolation() returns text language sql stable set default_transaction_isolation = 'repeatable read'
   as $$ select current_setting('transaction_isolation') $$;
+create function public.with_header() returns int language sql stable set response.headers = '[{"X-Set-By": "function"}]' as $$ select 1 $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;

@@ -122,6 +122,17 @@ describe('Prefer', () => {
     }
   })
 
+  it("hoists only the function settings PostgREST's db_hoisted_tx_settings names to the transaction", async () => {
+    // A function's own SET ends with the function, unless hoisted: then it holds for the request.
+    expect((await call('rpc/with_header')).headers.get('x-set-by')).toBeNull()
+    await setPostgrestSetting(fixture.stack, 'db_hoisted_tx_settings', 'statement_timeout, response.headers')
+    try {
+      expect((await call('rpc/with_header')).headers.get('x-set-by')).toBe('function')
+    } finally {
+      await setPostgrestSetting(fixture.stack, 'db_hoisted_tx_settings', null)
+    }
+  })
+
   it('timezone= sets the time zone of the answer and is applied; an unknown zone is a 400', async () => {
     const oslo = await post('rpc/moment', {}, { Prefer: 'timezone=Europe/Oslo' })
     expect([oslo.body, oslo.headers.get('preference-applied')]).toEqual(['2023-10-18T14:37:59.611+02:00', 'timezone=Europe/Oslo'])
