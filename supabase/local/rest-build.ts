@@ -20,7 +20,7 @@ import { closest } from './rest-errors.ts'
 import { Params } from './rest-sql.ts'
 import { type Body, type Call, callQuery, deleteQuery, insertQuery, mainCall, mainRead, mainWrite, updateQuery } from './rest-write.ts'
 
-export type Settings = { schemas: string[]; extraSearchPath: string[]; maxRows: number | null; aggregates: boolean; plan: boolean; txEnd: string }
+export type Settings = { schemas: string[]; extraSearchPath: string[]; maxRows: number | null; aggregates: boolean; plan: boolean; txEnd: string; hoisted: string[] }
 
 export type Payload = { raw: string; keys: string[] | null; type: BodyType }
 

@@ -116,6 +116,7 @@ export type Preferences = {
   missing?: 'default' | 'null'
   handling?: 'strict' | 'lenient'
   maxAffected?: number
+  timezone?: string
   invalid: string[]
 }
 
@@ -139,6 +140,7 @@ const PREFERENCES: Record<string, [keyof Preferences, string]> = {
 /** The Prefer header(s); the first value of each kind wins, `tx=` only where the database allows it. */
 export function parsePreferences(header: string | undefined, allowTx: boolean): Preferences {
   const prefs: Preferences = { invalid: [] }
+  let seenMaxAffected = false
   const values = (header ?? '').split(',').map((v) => v.trim()).filter(Boolean)
   for (const value of values) {
     const known = PREFERENCES[value]
@@ -146,9 +148,13 @@ export function parsePreferences(header: string | undefined, allowTx: boolean): 
       const [key, v] = known
       if (key === 'tx' && !allowTx) continue
       if ((prefs as Record<string, unknown>)[key] === undefined) (prefs as Record<string, unknown>)[key] = v
-    } else if (value.startsWith('max-affected=') && /^\d+$/.test(value.slice(13))) {
-      prefs.maxAffected ??= Number(value.slice(13))
-    } else if (!value.startsWith('timezone=')) {
+    } else if (value.startsWith('max-affected=')) {
+      // The first one counts, as PostgREST reads it: a number, or none at all; never invalid.
+      if (!seenMaxAffected && /^-?\d+$/.test(value.slice(13))) prefs.maxAffected = Number(value.slice(13))
+      seenMaxAffected = true
+    } else if (value.startsWith('timezone=')) {
+      prefs.timezone ??= value.slice(9)
+    } else {
       prefs.invalid.push(value)
     }
   }

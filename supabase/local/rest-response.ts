@@ -81,6 +81,7 @@ function preferenceApplied(action: Action, prefs: Preferences, query: QueryParam
     prefs.count ? `count=${prefs.count}` : null,
     prefs.tx ? `tx=${prefs.tx}` : null,
     prefs.handling ? `handling=${prefs.handling}` : null,
+    prefs.timezone !== undefined ? `timezone=${prefs.timezone}` : null,
     (mutation === 'update' || mutation === 'delete' || action.kind === 'call') && prefs.handling === 'strict' && prefs.maxAffected !== undefined
       ? `max-affected=${prefs.maxAffected}`
       : null,

@@ -25,6 +25,9 @@ export type Routine = {
   params: Param[]
   returns: { setOf: boolean; composite: boolean; schema: string; name: string }
   volatility: 'i' | 's' | 'v'
+  /** Its `set default_transaction_isolation`, and the settings PostgREST hoists to the transaction. */
+  isolation?: string | null
+  hoisted?: [string, string][]
 }
 export type SchemaCache = {
   schemas: string[]
@@ -102,7 +105,10 @@ const ROUTINES_SQL = `
     where type is not null and pronamespace in (select oid from pg_namespace where nspname = any ($1)) group by oid)
   select pn.nspname as schema, p.proname as name, d.description, coalesce(a.params, '[]') as params,
     tn.nspname as ret_schema, coalesce(comp.relname, t.typname) as ret_name, p.proretset as set_of,
-    (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as composite, p.provolatile as volatility
+    (t.typtype = 'c' or coalesce(p.proargmodes::text[] && '{t,b,o}', false)) as composite, p.provolatile as volatility,
+    (select lower(split_part(split_part(c, '=', 2), ',', 1)) from unnest(p.proconfig) c where c like 'default_transaction_isolation=%') as isolation,
+    (select coalesce(json_agg(json_build_array(split_part(c, '=', 1), substr(c, strpos(c, '=') + 1))), '[]') from unnest(p.proconfig) c
+      where split_part(c, '=', 1) = any ($2)) as hoisted
   from pg_proc p left join args a on a.oid = p.oid join pg_namespace pn on pn.oid = p.pronamespace
     join pg_type t0 on t0.oid = p.prorettype
     join pg_type t on t.oid = case when t0.typtype = 'd' then t0.typbasetype else t0.oid end
@@ -261,10 +267,10 @@ async function readCatalog(tx: Transaction, schemas: string[], extraSchemas: str
 }
 
 /** The exposed schemas' functions, overloads with fewer parameters first. */
-export async function loadRoutines(db: PGlite, schemas: string[]): Promise<Map<string, Routine[]>> {
+export async function loadRoutines(db: PGlite, schemas: string[], hoisted: string[]): Promise<Map<string, Routine[]>> {
   const routineRows = await db.transaction(async (tx) => {
     await tx.exec(`set local search_path to ''`)
-    return (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas])).rows
+    return (await tx.query<Record<string, unknown>>(ROUTINES_SQL, [schemas, hoisted])).rows
   })
   const routines = new Map<string, Routine[]>()
   for (const row of routineRows) {
@@ -275,6 +281,8 @@ export async function loadRoutines(db: PGlite, schemas: string[]): Promise<Map<s
       params: row.params as Param[],
       returns: { setOf: row.set_of as boolean, composite: row.composite as boolean, schema: row.ret_schema as string, name: row.ret_name as string },
       volatility: row.volatility as Routine['volatility'],
+      isolation: (row.isolation as string | null) ?? null,
+      hoisted: row.hoisted as [string, string][],
     }
     const key = qiKey(routine)
     routines.set(key, [...(routines.get(key) ?? []), routine])

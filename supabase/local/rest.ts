@@ -2,11 +2,10 @@
 // rest-sql/rest-write): reads with embedded resources, filters, logic trees, order and ranges;
 // inserts, upserts, updates and deletes; functions over GET and POST. Every request runs in one
 // transaction as the bearer token's role with its claims set, so grants and RLS policies decide.
-// Settings as hosted: [api] schemas, extra_search_path and max_rows from config.toml, and
-// PostgREST's in-database settings (`alter role authenticator set pgrst.… = …`).
-import type { PGlite, Transaction } from '@electric-sql/pglite'
+// Settings as hosted (rest-settings.ts): config.toml's [api], PostgREST's in-database settings,
+// and the settings of the request's role.
+import type { Transaction } from '@electric-sql/pglite'
 import { type Context, Hono } from 'hono'
-import { configuredApi } from './config.ts'
 import type { StackContext } from './context.ts'
 import { BodyError, readText, requireApiKey } from './http.ts'
 import { bearer, type Claims, verify } from './jwt.ts'
@@ -16,6 +15,7 @@ import { parsePayload } from './rest-payload.ts'
 import { acceptedTypes, type Action, actionOf, applyRangeHeader, type MediaType, type Preferences, parsePreferences, parseQuery } from './rest-request.ts'
 import { answer, negotiate, type Outcome } from './rest-response.ts'
 import { loadRoutines, loadSchemaCache, type SchemaCache } from './rest-schema.ts'
+import { type RoleSettings, readRoleSettings, readSettings } from './rest-settings.ts'
 import { countQuery, Params } from './rest-sql.ts'
 
 
@@ -26,40 +26,6 @@ class Rollback extends Error {
   constructor(readonly outcome: Outcome) {
     super('rollback')
   }
-}
-
-const DB_SETTINGS = ['db_aggregates_enabled', 'db_plan_enabled', 'db_tx_end', 'db_max_rows', 'db_schemas', 'db_extra_search_path']
-
-/** config.toml's [api] settings, then PostgREST's own settings stored on the `authenticator` role. */
-async function readSettings(db: PGlite): Promise<Settings> {
-  const api = configuredApi()
-  const settings: Settings = {
-    schemas: api.schemas ?? ['public'],
-    extraSearchPath: api.extraSearchPath ?? ['public', 'extensions'],
-    maxRows: api.maxRows ?? null,
-    aggregates: false,
-    plan: false,
-    txEnd: 'commit',
-  }
-  const { rows } = await db.query<{ k: string; v: string }>(
-    `select distinct on (k) k, v from (
-       select substr(s, 1, strpos(s, '=') - 1) as k, substr(s, strpos(s, '=') + 1) as v, d.setdatabase
-       from pg_db_role_setting d cross join unnest(d.setconfig) as s
-       where d.setrole = (select oid from pg_roles where rolname = 'authenticator')
-         and d.setdatabase in (0, (select oid from pg_database where datname = current_database()))) x
-     where k = any ($1) order by k, setdatabase desc`,
-    [DB_SETTINGS.map((s) => `pgrst.${s}`)],
-  )
-  for (const { k, v } of rows) {
-    const list = () => v.split(',').map((s) => s.trim()).filter(Boolean)
-    if (k === 'pgrst.db_aggregates_enabled') settings.aggregates = v === 'true'
-    else if (k === 'pgrst.db_plan_enabled') settings.plan = v === 'true'
-    else if (k === 'pgrst.db_tx_end') settings.txEnd = v
-    else if (k === 'pgrst.db_max_rows' && /^\d+$/.test(v)) settings.maxRows = Number(v)
-    else if (k === 'pgrst.db_schemas') settings.schemas = list()
-    else if (k === 'pgrst.db_extra_search_path') settings.extraSearchPath = list()
-  }
-  return settings
 }
 
 export function restRoutes(ctx: StackContext): Hono {
@@ -82,14 +48,14 @@ export function restRoutes(ctx: StackContext): Hono {
 
   // PostgREST's schema cache and settings: read once, and again after `notify pgrst` (as
   // PostgREST reloads on 'reload schema' and 'reload config'); the migrations run before.
-  let loaded: Promise<{ settings: Settings; cache: SchemaCache }> | undefined
+  let loaded: Promise<{ settings: Settings; roles: RoleSettings; cache: SchemaCache }> | undefined
   void db.listen('pgrst', () => {
     loaded = undefined
   })
   function schemaCache() {
     loaded ??= (async () => {
       const settings = await readSettings(db)
-      return { settings, cache: await loadSchemaCache(db, settings.schemas, settings.extraSearchPath) }
+      return { settings, roles: await readRoleSettings(db), cache: await loadSchemaCache(db, settings.schemas, settings.extraSearchPath) }
     })()
     loaded.catch(() => {
       loaded = undefined
@@ -123,8 +89,8 @@ export function restRoutes(ctx: StackContext): Hono {
     const segments = c.req.path.replace(/^.*?\/rest\/v1/, '').split('/').filter(Boolean).map(decodeURIComponent)
     const method = c.req.method
     const action = actionOf(segments, method)
-    const { settings, cache } = await schemaCache()
-    if (action.kind === 'call') cache.routines ??= await loadRoutines(db, settings.schemas)
+    const { settings, roles, cache } = await schemaCache()
+    if (action.kind === 'call') cache.routines ??= await loadRoutines(db, settings.schemas, settings.hoisted)
     const { schema, negotiated } = schemaOf(c, settings)
     const claims = await claimsOf(c)
     const prefs = parsePreferences(c.req.header('prefer'), settings.txEnd.endsWith('-allow-override'))
@@ -142,7 +108,14 @@ export function restRoutes(ctx: StackContext): Hono {
     else built = buildCall(cache, settings, schema, action, query, prefs, body, payload)
 
     const readOnly = action.kind === 'read' || (action.kind === 'call' && (action.read || built.routine!.volatility !== 'v'))
-    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]))
+    // As PostgREST: the cookies go to request.cookies, every other header to request.headers.
+    const headers = Object.fromEntries(Object.entries(c.req.header()).map(([k, v]) => [k.toLowerCase(), v]).filter(([k]) => k !== 'cookie'))
+    const cookies = Object.fromEntries(
+      (c.req.header('cookie') ?? '').split(';').map((part) => part.trimStart()).filter(Boolean).map((part) => {
+        const eq = part.indexOf('=')
+        return eq < 0 ? [part, ''] : [part.slice(0, eq), part.slice(eq + 1)]
+      }),
+    )
     const path = action.kind === 'call' ? `/rpc/${action.name}` : `/${action.name}`
     const searchPath = [schema, ...settings.extraSearchPath].map((s) => `"${s.replace(/"/g, '""')}"`).join(', ')
     const rollback = prefs.tx === 'rollback' || (settings.txEnd.startsWith('rollback') && prefs.tx !== 'commit')
@@ -150,12 +123,28 @@ export function restRoutes(ctx: StackContext): Hono {
     let outcome: Outcome
     try {
       outcome = await db.transaction(async (tx) => {
-        if (readOnly) await tx.exec('set transaction read only')
-        await tx.query(
-          `select set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
-                  set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true)`,
-          [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers)],
-        )
+        // The role's settings and isolation level; a called function's own isolation level and
+        // hoisted settings (PostgREST's db-hoisted-tx-settings, by default) come after and win.
+        const role = roles.get(claims.role)
+        const level = built.routine?.isolation ?? role?.isolation
+        const isolation = level && ['serializable', 'repeatable read'].includes(level) ? `isolation level ${level}` : null
+        const modes = [isolation, readOnly ? 'read only' : null].filter(Boolean)
+        if (modes.length > 0) await tx.exec(`set transaction ${modes.join(', ')}`)
+        const own = [...(role?.settings ?? []), ...(built.routine?.hoisted ?? [])]
+        if (own.length > 0) await tx.query(`select ${own.map((_, i) => `set_config($${2 * i + 1}, $${2 * i + 2}, true)`).join(', ')}`, own.flat())
+        // Query identifiers as on hosted Supabase, whose server preloads pg_stat_statements
+        // (EXPLAIN VERBOSE shows them); set before the role, since only a superuser may. An
+        // unknown `Prefer: timezone=` is the database's error, as in PostgREST.
+        await tx
+          .query(
+            `select set_config('compute_query_id', 'on', true), set_config('search_path', $1, true), set_config('role', $2, true), set_config('request.jwt.claims', $3, true),
+                    set_config('request.method', $4, true), set_config('request.path', $5, true), set_config('request.headers', $6, true),
+                    set_config('request.cookies', $7, true), set_config('timezone', coalesce($8, current_setting('timezone')), true)`,
+            [searchPath, claims.role, JSON.stringify(claims), method, path, JSON.stringify(headers), JSON.stringify(cookies), prefs.timezone ?? null],
+          )
+          .catch((error: PgError) => {
+            throw fromPgError(error, claims.role)
+          })
         const result = await execute(tx, built, action, media.type, prefs, settings, claims.role)
         if (rollback) {
           await tx.exec('set constraints all immediate')

@@ -40,6 +40,13 @@ create function public.first_book(author public.authors) returns public.books la
 create function public.noop() returns void language sql volatile as $$ $$;
 create function public.rename_author(author_id bigint, new_name text) returns setof public.authors language sql volatile
   as $$ update public.authors set name = new_name where id = author_id returning * $$;
+create function public.moment() returns timestamptz language sql immutable as $$ select '2023-10-18 12:37:59.611+00'::timestamptz $$;
+create function public.request_context() returns json language sql stable
+  as $$ select json_build_object('cookies', current_setting('request.cookies')::json, 'cookie_header', current_setting('request.headers')::json->'cookie') $$;
+create function public.setting(name text) returns text language sql stable as $$ select current_setting(name) $$;
+create function public.isolation() returns text language sql stable set default_transaction_isolation = 'repeatable read'
+  as $$ select current_setting('transaction_isolation') $$;
+create function public.with_header() returns int language sql stable set response.headers = '[{"X-Set-By": "function"}]' as $$ select 1 $$;
 create function public.echo_json(json) returns json language sql immutable as $$ select $1 $$;
 create function public.pick(a int) returns int language sql immutable as $$ select a $$;
 create function public.pick(a text) returns text language sql immutable as $$ select a $$;
@@ -90,7 +97,7 @@ export async function setPostgrestSetting(stack: LocalStack, name: string, value
 /** `notify pgrst`, and wait until it is heard: on PostgreSQL a notification arrives on its own
  * connection after the commit, and listeners are called in the order they listened, so once ours
  * has heard it, the stand-in's (which listened at start) has too. */
-async function reloadPostgrest(stack: LocalStack, payload: 'reload schema' | 'reload config') {
+export async function reloadPostgrest(stack: LocalStack, payload: 'reload schema' | 'reload config') {
   let heard = () => {}
   const reloaded = new Promise<void>((resolve) => {
     heard = resolve

@@ -3,7 +3,7 @@
 // default as on hosted Supabase and switched on as a project switches them on.
 import { describe, expect, it } from 'vitest'
 import { configuredApi } from '../../supabase/local/config.ts'
-import { setPostgrestSetting, catalogueForThisFile } from './rest-fixture.ts'
+import { catalogueForThisFile, reloadPostgrest, setPostgrestSetting } from './rest-fixture.ts'
 
 const fixture = catalogueForThisFile()
 const call = async (path: string, init: RequestInit = {}) => {
@@ -89,6 +89,56 @@ describe('Prefer', () => {
     expect(lenient.status).toBe(204)
     const unknown = await call('authors', { headers: { Prefer: 'handling=strict,what=ever' } })
     expect([unknown.status, unknown.body.code]).toEqual([400, 'PGRST122'])
+    // Only the first max-affected counts, and one that is not a number is ignored, not invalid.
+    const twice = await call('authors?id=lte.2', { method: 'PATCH', body: JSON.stringify({ name: 'Z' }), headers: { Prefer: 'handling=strict,max-affected=x,max-affected=1' } })
+    expect([twice.status, await authorName(1)]).toEqual([204, 'Z'])
+    await fixture.stack.db.query(`update public.authors set name = case id when 1 then 'Ursula' else 'Italo' end where id <= 2`)
+  })
+
+  it('a function reads the cookies in request.cookies, not among request.headers', async () => {
+    const context = await call('rpc/request_context', { headers: { Cookie: 'theme=dark; sb=a=b;flag' } })
+    expect(context.body).toEqual({ cookies: { theme: 'dark', sb: 'a=b', flag: '' }, cookie_header: null })
+    expect((await call('rpc/request_context')).body).toEqual({ cookies: {}, cookie_header: null })
+  })
+
+  it("applies the role's own settings and isolation level, as PostgREST does for the role it switches to", async () => {
+    const setting = async (name: string) => (await call(`rpc/setting?name=${name}`)).body
+    expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['UTC', 'read committed'])
+    expect((await call('rpc/isolation')).body).toBe('repeatable read')
+    await fixture.stack.db.exec(`alter role service_role set timezone = 'Asia/Tokyo'; alter role service_role set default_transaction_isolation = 'serializable';
+      alter role service_role set session_replication_role = 'replica'`)
+    await reloadPostgrest(fixture.stack, 'reload config')
+    try {
+      expect([await setting('TimeZone'), await setting('transaction_isolation')]).toEqual(['Asia/Tokyo', 'serializable'])
+      // A function's own isolation level wins over the role's, as PostgREST hoists it to the transaction.
+      expect((await call('rpc/isolation')).body).toBe('repeatable read')
+      // A setting PostgREST's login role may not set (superuser only) is left out, as PostgREST leaves it.
+      expect(await setting('session_replication_role')).toBe('origin')
+      // Prefer: timezone= comes after, and wins.
+      expect((await call('rpc/setting?name=TimeZone', { headers: { Prefer: 'timezone=Europe/Oslo' } })).body).toBe('Europe/Oslo')
+    } finally {
+      await fixture.stack.db.exec('alter role service_role reset all')
+      await reloadPostgrest(fixture.stack, 'reload config')
+    }
+  })
+
+  it("hoists only the function settings PostgREST's db_hoisted_tx_settings names to the transaction", async () => {
+    // A function's own SET ends with the function, unless hoisted: then it holds for the request.
+    expect((await call('rpc/with_header')).headers.get('x-set-by')).toBeNull()
+    await setPostgrestSetting(fixture.stack, 'db_hoisted_tx_settings', 'statement_timeout, response.headers')
+    try {
+      expect((await call('rpc/with_header')).headers.get('x-set-by')).toBe('function')
+    } finally {
+      await setPostgrestSetting(fixture.stack, 'db_hoisted_tx_settings', null)
+    }
+  })
+
+  it('timezone= sets the time zone of the answer and is applied; an unknown zone is a 400', async () => {
+    const oslo = await post('rpc/moment', {}, { Prefer: 'timezone=Europe/Oslo' })
+    expect([oslo.body, oslo.headers.get('preference-applied')]).toEqual(['2023-10-18T14:37:59.611+02:00', 'timezone=Europe/Oslo'])
+    expect((await post('rpc/moment', {})).body).toBe('2023-10-18T12:37:59.611+00:00')
+    const unknown = await post('rpc/moment', {}, { Prefer: 'handling=lenient, timezone=Jupiter/Red_Spot' })
+    expect([unknown.status, unknown.body.code]).toEqual([400, '22023'])
   })
 
   it('tx=rollback answers but keeps nothing, once the database allows the override', async () => {
@@ -154,6 +204,9 @@ describe('media types and in-database settings', () => {
       const nested = await call('authors?select=name,books!books_author_id_fkey(count)&id=eq.1')
       expect(nested.body).toEqual([{ name: 'Ursula', books: [{ count: 2 }] }])
       expect((await call('books', { headers: plan })).body[0]).toHaveProperty('Plan')
+      // EXPLAIN VERBOSE carries the query identifier hosted Postgres computes for pg_stat_statements.
+      const verbose = await call('books', { headers: { Accept: `${plan.Accept}; options=verbose` } })
+      expect(verbose.body[0]['Query Identifier']).toEqual(expect.any(Number))
     } finally {
       await setPostgrestSetting(fixture.stack, 'db_aggregates_enabled', null)
       await setPostgrestSetting(fixture.stack, 'db_plan_enabled', null)
