@@ -305,12 +305,15 @@ export const machineModels = {
     options: {
       events: [
         { type: 'link.read', link: { tokenHash: 'pkce_3f2a', type: 'recovery' } },
+        { type: 'link.read', link: { tokenHash: '9c1e', type: 'email_change' } },
         { type: 'link.read', link: null },
         { type: 'confirm.click' },
         outcome.done('verifyEmailLink', { signedIn: true }),
         outcome.done('verifyEmailLink', { signedIn: false }),
         outcome.error('verifyEmailLink', { code: 'otp_expired', message: 'Email link is invalid or has expired' }),
         outcome.error('verifyEmailLink', { message: 'Failed to fetch' }),
+        outcome.done('followNewAddress'),
+        outcome.error('followNewAddress', { message: 'Failed to fetch' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
