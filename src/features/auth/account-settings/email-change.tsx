@@ -8,6 +8,7 @@ import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useAppMachine } from '../../../lib/use-app-machine'
+import { addresses, wrappingButton } from './account-settings.css'
 import { EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './security-logic'
 
 const emailProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> = {
@@ -41,7 +42,7 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
         </Trans>
       </p>
       {pending ? (
-        <div className={styles.notice} role="status" data-testid="pending-email">
+        <div className={`${styles.notice} ${addresses}`} role="status" data-testid="pending-email">
           <p>
             <Trans>
               Waiting for confirmation: {pending}. Press the links in the e-mails sent to {pending} and to {email}.
@@ -84,7 +85,7 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
             onChange={(event) => send({ type: 'field.change', field: 'password', value: event.target.value })}
           />
           <div className={styles.buttonRow}>
-            <button type="submit" className={button.primary} disabled={busy} aria-disabled={busy}>
+            <button type="submit" className={`${button.primary} ${wrappingButton}`} disabled={busy} aria-disabled={busy}>
               {busy ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}
             </button>
             <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
@@ -93,7 +94,7 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
           </div>
         </form>
       ) : (
-        <button id={EMAIL_CHANGE_TRIGGER_ID} type="button" className={button.secondary} onClick={() => send({ type: 'change.click' })}>
+        <button id={EMAIL_CHANGE_TRIGGER_ID} type="button" className={`${button.secondary} ${wrappingButton}`} onClick={() => send({ type: 'change.click' })}>
           <Trans>Change e-mail address</Trans>
         </button>
       )}

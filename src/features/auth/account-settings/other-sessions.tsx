@@ -5,6 +5,7 @@ import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
+import { wrappingButton } from './account-settings.css'
 import { otherSessionsLogic } from './security-logic'
 import { sessionSignedInAt } from './sign-in-time'
 
@@ -28,7 +29,7 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
       <p className={styles.intro}>
         <Trans>The sign-in service does not list your other devices, but you can sign them all out.</Trans>
       </p>
-      <button type="button" className={button.secondary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'signOutOthers.click' })}>
+      <button type="button" className={`${button.secondary} ${wrappingButton}`} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'signOutOthers.click' })}>
         {busy ? <Trans>Signing out…</Trans> : <Trans>Sign out on all other devices</Trans>}
       </button>
     </FormSection>
