@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { canSignIn, confirmedUser, withSession } from './stack-users'
 import { asServiceRole, emailLinkIn, open, pressEmailLink, registerAndConfirm, stackUrl } from './stack'
@@ -85,12 +86,14 @@ for (const lang of ['nb', 'en'] as const) {
     await send.click()
     await expect(page.getByText(text('Det er ikke passordet du bruker nå.', 'That is not your current password.'))).toBeVisible()
     expect(await mailsTo(next)).toEqual([])
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 
     await passwordField.fill(me.password)
     await send.click()
     await expect(page.getByText(text('Sjekk begge innboksene', 'Check both inboxes'))).toBeVisible()
     await expect(page.getByTestId('pending-email')).toContainText(next)
     await expect(trigger).toBeFocused()
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 
     // One link to each address, in the account's language.
     const toNew = await changeLinkTo(next)
