@@ -17,7 +17,12 @@ const mailsTo = async (address: string) => (await (await fetch(`${stackUrl}/mail
 /** The e-mail-change link the stack sent to an address. */
 async function changeLinkTo(address: string): Promise<{ link: string; subject: string }> {
   let found: Mail | undefined
-  await expect.poll(async () => (found = (await mailsTo(address)).find((m) => m.links.some((l) => l.includes('type=email_change')))) !== undefined).toBe(true)
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(address)).find((m) => m.links.some((l) => l.includes('type=email_change')))
+      return found !== undefined
+    })
+    .toBe(true)
   return { link: emailLinkIn(found!), subject: found!.subject }
 }
 
