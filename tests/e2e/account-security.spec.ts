@@ -124,6 +124,7 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/account`)
     await expect(page.getByText(text(`Logget inn som ${next}`, `Signed in as ${next}`))).toBeVisible()
     await expect(page.getByTestId('pending-email')).toHaveCount(0)
+    await expect(page.getByText(text('E-postadressen din er endret', 'Your e-mail address is changed'))).toBeVisible()
 
     expect(await canSignIn(me.email, me.password)).toBe(false)
     expect(await canSignIn(next, me.password)).toBe(true)
