@@ -16,6 +16,9 @@ export interface AuthUser {
   id: string
   email?: string
   user_metadata?: { full_name?: string }
+  /** A new address waiting for its confirmation links. */
+  new_email?: string
+  app_metadata?: { provider?: string; providers?: string[] }
 }
 
 export interface AuthSession {

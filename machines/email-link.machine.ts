@@ -51,6 +51,8 @@ export const emailLinkMachine = setup({
     // Provided by the feature's logic: `link.read` with the link in the page's address.
     readLink: fromCallback<EmailLinkEvent>(() => () => {}),
     verifyEmailLink: fromPromise<EmailLinkOutcome, EmailLink>(async () => ({ signedIn: true })),
+    // Provided by the feature's logic: the payment provider's customer gets the new address.
+    followNewAddress: fromPromise<void>(async () => {}),
   },
   actions: {
     // Provided by the feature's logic: on to the dashboard, the new-password form or the account page.
@@ -62,6 +64,7 @@ export const emailLinkMachine = setup({
   guards: {
     hasLink: ({ event }) => event.type === 'link.read' && event.link !== null,
     isSignedIn: ({ event }) => Boolean((event as { output?: EmailLinkOutcome }).output?.signedIn),
+    isAddressChanged: ({ context, event }) => context.link?.type === 'email_change' && Boolean((event as { output?: EmailLinkOutcome }).output?.signedIn),
     isSpent: ({ event }) => failureOf(event).code === 'otp_expired',
   },
 }).createMachine({
@@ -94,6 +97,7 @@ export const emailLinkMachine = setup({
         src: 'verifyEmailLink',
         input: ({ context }) => context.link!,
         onDone: [
+          { guard: 'isAddressChanged', target: 'following', description: 'The second link of an address change: the change is made.' },
           { guard: 'isSignedIn', target: 'confirmed', description: 'Verified: the person is signed in.' },
           { target: 'halfConfirmed', description: 'One of two links of an e-mail change: the other address is still to confirm.' },
         ],
@@ -101,6 +105,16 @@ export const emailLinkMachine = setup({
           { guard: 'isSpent', target: 'expired', actions: 'rememberFailure', description: 'Used already, replaced by a newer link, or over an hour old.' },
           { target: 'failed', actions: 'rememberFailure', description: 'No answer (offline) or another refusal: the link is still good.' },
         ],
+      },
+    },
+    following: {
+      description: 'The address has changed: the payment provider’s customer gets it too (the button stays busy).',
+      tags: 'busy',
+      invoke: {
+        id: 'followNewAddress',
+        src: 'followNewAddress',
+        onDone: { target: 'confirmed', description: 'The customer has the new address (or there is none).' },
+        onError: { target: 'confirmed', description: 'Not reached: the change itself is made; the customer keeps the old address until the next try.' },
       },
     },
     confirmed: {

@@ -49,3 +49,15 @@ export function getSupabase(): Promise<SupabaseClient> {
   })
   return client
 }
+
+/** A client of its own that keeps nothing (memory only, no renewal, no URL reading): to check a
+ * password by signing in once more, without touching the app's session. */
+export async function createScratchClient(): Promise<SupabaseClient> {
+  const url = import.meta.env.VITE_SUPABASE_URL as string | undefined
+  const anonKey = import.meta.env.VITE_SUPABASE_ANON_KEY as string | undefined
+  if (!url || !anonKey) throw new Error('Supabase is not configured: set VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY')
+  const { createClient } = await import('@supabase/supabase-js')
+  return createClient(url, anonKey, {
+    auth: { storageKey: 'vekstlinje-password-check', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  })
+}

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { serveStatic } from '@hono/node-server/serve-static'
@@ -8,12 +8,23 @@ import { secureHeaders } from 'hono/secure-headers'
 import { contentSecurityPolicy, STRICT_TRANSPORT_SECURITY } from './security-headers'
 
 const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' }
+/** Signed-in pages: no browser, proxy or CDN keeps a copy (they show the account once the app runs). */
+const signedInHtmlHeaders = { ...htmlHeaders, 'Cache-Control': 'no-store' }
+
+/** The URLs of the signed-in pages, from the route list the build wrote (none without one). */
+function protectedUrls(root: string): Set<string> {
+  const file = path.join(root, 'routes.json')
+  if (!existsSync(file)) return new Set()
+  const routes = JSON.parse(readFileSync(file, 'utf8')) as Array<{ url: string; access: string }>
+  return new Set(routes.filter((route) => route.access === 'protected').map((route) => route.url))
+}
 
 /** Serves the built site: each route's prerendered page, hashed assets cached for a year,
  * and the 404 page with status 404 for anything else. */
 export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; supabaseUrl?: string }) {
   const app = new Hono()
   const root = path.resolve(distDir)
+  const signedIn = protectedUrls(root)
 
   // HTML, JavaScript, CSS, SVG, JSON and XML go out gzipped, as any static host sends them.
   app.use(compress({ encoding: 'gzip' }))
@@ -69,7 +80,7 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
     if (path.extname(pathname) !== '') return next()
     const file = path.join(root, pathname, 'index.html')
     if (!file.startsWith(root + path.sep) || !existsSync(file)) return next()
-    return c.body(await readFile(file), 200, htmlHeaders)
+    return c.body(await readFile(file), 200, signedIn.has(pathname) ? signedInHtmlHeaders : htmlHeaders)
   })
 
   app.use(

@@ -3,14 +3,17 @@ import { PageLink } from '../components/links'
 import * as styles from '../components/form/form.css'
 import { useAuth } from '../lib/auth/session'
 import { DeleteAccount } from '../features/auth/account-settings/delete-account'
+import { EmailChange } from '../features/auth/account-settings/email-change'
+import { OtherSessions } from '../features/auth/account-settings/other-sessions'
 import { YourData } from '../features/auth/account-settings/your-data'
 import { ChangePassword } from '../features/auth/password-reset/change-password'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function AccountPage() {
-  const { user } = useAuth()
+  const { user, session } = useAuth()
   if (!user) return null
   const email = user.email ?? ''
+  const hasPassword = user.app_metadata?.providers?.includes('email') ?? user.app_metadata?.provider === 'email'
   return (
     <div className={styles.page}>
       <div className={styles.card}>
@@ -27,7 +30,9 @@ export default function AccountPage() {
             <Trans>Signed in as {email}</Trans>
           </p>
         </div>
+        <EmailChange email={email} pending={user.new_email} canChange={hasPassword} />
         <ChangePassword />
+        <OtherSessions accessToken={session?.access_token} />
         <YourData />
         <DeleteAccount email={email} />
       </div>

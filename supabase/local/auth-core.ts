@@ -326,7 +326,7 @@ export function createAuthCore(ctx: StackContext) {
     return false
   }
 
-  async function accessToken(user: UserRow, sessionId: string, method: string) {
+  async function accessToken(user: UserRow, sessionId: string, amr: Array<{ method: string; timestamp: number }>) {
     const now = Math.floor(Date.now() / 1000)
     const exp = now + config.jwtExpiry
     const token = await sign(
@@ -342,7 +342,7 @@ export function createAuthCore(ctx: StackContext) {
         user_metadata: user.raw_user_meta_data,
         role: 'authenticated',
         aal: 'aal1',
-        amr: [{ method, timestamp: now }],
+        amr,
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -356,6 +356,7 @@ export function createAuthCore(ctx: StackContext) {
     const refresh = randomToken()
     await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId])
     await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId])
+    await tx.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method])
     await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
       refresh,
       userId,
@@ -366,7 +367,13 @@ export function createAuthCore(ctx: StackContext) {
 
   async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, method: string) {
     const user = (await findUser(tx, 'id', userId))!
-    const { token, exp } = await accessToken(user, sessionId, method)
+    // As GoTrue: the amr claim says how and when the session signed in, whatever renewed the token.
+    const { rows: claims } = await tx.query<{ authentication_method: string; at: number }>(
+      'select authentication_method, extract(epoch from updated_at)::bigint as at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
+      [sessionId],
+    )
+    const amr = claims.length > 0 ? claims.map((c) => ({ method: c.authentication_method, timestamp: Number(c.at) })) : [{ method, timestamp: Math.floor(Date.now() / 1000) }]
+    const { token, exp } = await accessToken(user, sessionId, amr)
     return {
       access_token: token,
       token_type: 'bearer',

@@ -370,8 +370,8 @@ export function authRoutes(ctx: StackContext): Hono {
         [user.id, email],
       )
       await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now()
-         where user_id = $1 and provider = 'email' and identity_data ? 'email'`,
+        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
+         where user_id = $1 and provider = 'email'`,
         [user.id, email],
       )
       if (!user.email_confirmed_at) await confirm()

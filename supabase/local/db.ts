@@ -130,6 +130,16 @@ create table if not exists auth.sessions (
   refreshed_at timestamptz
 );
 
+-- How each session signed in, and when (GoTrue's table): the tokens' amr claim, kept on refresh.
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  authentication_method text not null,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  unique (session_id, authentication_method)
+);
+
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
   token varchar(255) not null unique,

@@ -21,6 +21,33 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
     return c.json({ id, object: 'customer', metadata: { user_id: body.user_id } })
   })
 
+  // A customer, and updating its address, as Stripe's GET and POST /v1/customers/:id (service role).
+  const customerObject = (row: { id: string; user_id: string; email: string }) => ({ id: row.id, object: 'customer', email: row.email, metadata: { user_id: row.user_id } })
+  const findCustomer = async (id: string) => {
+    await ready(h.db)
+    const { rows } = await h.db.query<{ id: string; user_id: string; email: string }>('select id, user_id, email from local_stack.customers where id = $1', [id])
+    return rows[0]
+  }
+
+  app.get('/customers/:id', async (c) => {
+    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const row = await findCustomer(c.req.param('id'))
+    return row ? c.json(customerObject(row)) : c.json({ error: `No such customer: '${c.req.param('id')}'` }, 404)
+  })
+
+  app.post('/customers/:id', async (c) => {
+    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const body = await h.readBody(c)
+    if (!body || (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > 512))) return c.json({ error: 'email must be a string' }, 400)
+    const row = await findCustomer(c.req.param('id'))
+    if (!row) return c.json({ error: `No such customer: '${c.req.param('id')}'` }, 404)
+    if (typeof body.email === 'string') {
+      await h.db.query('update local_stack.customers set email = $2 where id = $1', [row.id, body.email])
+      row.email = body.email
+    }
+    return c.json(customerObject(row))
+  })
+
   app.post('/sessions', async (c) => {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
     const body = await h.readBody(c)

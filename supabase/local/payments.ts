@@ -3,6 +3,7 @@
 // functions in Stripe's shapes:
 //   payments-checkout.ts
 //   POST /customers                 the user's one customer, made on first use (service role)
+//   GET, POST /customers/:id        a customer, and a new e-mail address for it (as Stripe's)
 //   POST /sessions                  a checkout session for a user and a plan (create-checkout)
 //   GET  /sessions?customer=&status=open, POST /sessions/:id/expire
 //                                   a customer's open checkout sessions, and expiring one (as

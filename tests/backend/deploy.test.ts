@@ -43,7 +43,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('what the CLI uploads', () => {
   it('deploys every function folder, each with its own deno.json as import map', () => {
-    expect(functions.map((f) => f.name).sort()).toEqual(['create-checkout', 'create-portal-session', 'delete-account', 'export-account', 'send-demo-request', 'stripe-webhook'])
+    expect(functions.map((f) => f.name).sort()).toEqual(['create-checkout', 'create-portal-session', 'delete-account', 'export-account', 'send-demo-request', 'stripe-webhook', 'update-billing-email'])
     for (const fn of functions) expect(fn.importMap).toBe(`functions/${fn.name}/deno.json`)
   })
 
@@ -149,6 +149,7 @@ describe('a deployed function missing a required secret', () => {
       'stripe-webhook': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
       'export-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
       'delete-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, LOCAL_PAYMENTS_URL',
+      'update-billing-email': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY',
     }
     const served = await Promise.all(functions.map((fn) => runDeno(fn, dir, join(dir, fn.entrypoint), {})))
     try {

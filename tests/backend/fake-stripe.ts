@@ -276,6 +276,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }
     }
+    const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path)
+    if (method === 'POST' && customerPath) {
+      const customer = [...fake.customers.values()].find((c) => c.id === customerPath[1])
+      if (!customer) return notFound(`customer: '${customerPath[1]}'`)
+      if (form.has('email')) customer.email = form.get('email') ?? ''
+      return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email } }
+    }
     if (method === 'POST' && path === '/v1/customers') {
       const key = String(headers['idempotency-key'] ?? `customer-${++serial}`)
       let customer = fake.customers.get(key)

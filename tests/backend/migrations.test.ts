@@ -45,7 +45,7 @@ describe('migration files', () => {
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention', 'delete_account'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention', 'delete_account', 'email_change_follows'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
@@ -139,6 +139,23 @@ describe('migrations from empty', () => {
     await db.exec(BOOTSTRAP_SQL)
     for (const migration of readMigrations()) await db.exec(migration.sql)
     expect(await fingerprint()).toEqual(before)
+  })
+
+  it('a confirmed change of address carries the demo requests sent with the old address (case aside), and only those', async () => {
+    const id = '00000000-0000-0000-0000-0000000000e1'
+    await db.query(`insert into auth.users (id, email) values ($1, 'kari@example.no')`, [id])
+    const request = (email: string) => db.query(`insert into public.demo_requests (name, email, need) values ('Kari', $1, 'content')`, [email])
+    await request('Kari@Example.no')
+    await request('kari@example.no.other.com')
+    await request('ola@example.no')
+    const emails = async () => (await db.query<{ email: string }>('select email from public.demo_requests order by email')).rows.map((r) => r.email)
+    // Other columns of the user change nothing.
+    await db.query(`update auth.users set email_change = 'kari.ny@example.no' where id = $1`, [id])
+    expect(await emails()).toEqual(['Kari@Example.no', 'kari@example.no.other.com', 'ola@example.no'])
+    await db.query(`update auth.users set email = 'kari.ny@example.no', email_change = null where id = $1`, [id])
+    expect(await emails()).toEqual(['kari.ny@example.no', 'kari@example.no.other.com', 'ola@example.no'])
+    await db.query('delete from public.demo_requests')
+    await db.query('delete from auth.users where id = $1', [id])
   })
 })
 

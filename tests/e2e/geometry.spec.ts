@@ -62,7 +62,7 @@ for (const width of [320, 390]) {
     const found: string[] = []
     for (const lang of ['nb', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : ''
-      const { confirm } = await registerAndConfirm(page, lang, 'Kari Nordmann-Bjørnstad')
+      const { confirm, email, password } = await registerAndConfirm(page, lang, 'Kari Nordmann-Bjørnstad')
       await pressEmailLink(page, confirm)
       await expect(page.getByTestId('plan-badge')).toHaveText('Free')
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)
@@ -71,6 +71,17 @@ for (const width of [320, 390]) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
         for (const problem of await layoutProblems(page)) found.push(`${prefix}${path}: ${problem}`)
       }
+      // The account page's address change: its form open, then the long new address pending.
+      await page.getByRole('button', { name: lang === 'en' ? 'Change e-mail address' : 'Endre e-postadresse' }).click()
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (address form): ${problem}`)
+      await page.getByLabel(lang === 'en' ? 'New e-mail address' : 'Ny e-postadresse').fill(`a-rather-long-new-address-${email}`)
+      await page.getByLabel(lang === 'en' ? 'Current password' : 'Nåværende passord').fill(password)
+      await page.getByRole('button', { name: lang === 'en' ? 'Send confirmation links' : 'Send bekreftelseslenker' }).click()
+      await expect(page.getByTestId('pending-email')).toBeVisible()
+      // The toast saying so is an overlay: closed, so that it covers nothing being measured.
+      await page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' }).click()
+      await expect(page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' })).toHaveCount(0)
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (address pending): ${problem}`)
       const userId = await page.evaluate(
         () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
       )

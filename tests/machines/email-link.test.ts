@@ -8,20 +8,28 @@ import { testMachinePaths } from '../model/run'
 
 testMachinePaths('emailLink machine', emailLinkMachine, machineModels.emailLink.options, {
   start: () => {
-    const fakes = { verifyEmailLink: controllablePromise<EmailLinkOutcome, EmailLink>() }
+    const fakes = { verifyEmailLink: controllablePromise<EmailLinkOutcome, EmailLink>(), followNewAddress: controllablePromise<void>() }
     const effects = { goOn: vi.fn() }
     const actor = createActor(
-      emailLinkMachine.provide({ actors: { verifyEmailLink: fakes.verifyEmailLink.logic }, actions: { goOn: (_, p) => effects.goOn(p.type) } }),
+      emailLinkMachine.provide({
+        actors: { verifyEmailLink: fakes.verifyEmailLink.logic, followNewAddress: fakes.followNewAddress.logic },
+        actions: { goOn: (_, p) => effects.goOn(p.type) },
+      }),
     ).start()
     return { actor, fakes, effects }
   },
   execute: async ({ actor, fakes, effects }, event, from) => {
     effects.goOn.mockClear()
     const verifies = fakes.verifyEmailLink.runs.length
+    const follows = fakes.followNewAddress.runs.length
     if (await applyOutcome(event, fakes)) {
       const signedIn = event.type === 'xstate.done.actor.verifyEmailLink' && (event as { output?: EmailLinkOutcome }).output?.signedIn
+      const changed = signedIn && from.context.link.type === 'email_change'
+      // A completed change of address first gives the payment customer the new address, then goes on.
+      expect(fakes.followNewAddress.runs.length - follows).toBe(changed ? 1 : 0)
+      const followed = /^xstate\.(done|error)\.actor\.followNewAddress$/.test(event.type)
       // On only once verified and signed in, to where the link's type leads.
-      if (signedIn) expect(effects.goOn).toHaveBeenCalledWith(from.context.link.type)
+      if ((signedIn && !changed) || followed) expect(effects.goOn).toHaveBeenCalledWith(from.context.link.type)
       else expect(effects.goOn).not.toHaveBeenCalled()
       return
     }
@@ -35,7 +43,7 @@ testMachinePaths('emailLink machine', emailLinkMachine, machineModels.emailLink.
     const snapshot = actor.getSnapshot()
     expect(snapshot.value).toEqual(planned.value)
     expect(snapshot.context).toEqual(planned.context)
-    expect(snapshot.hasTag('busy')).toBe(planned.value === 'confirming')
+    expect(snapshot.hasTag('busy')).toBe(planned.value === 'confirming' || planned.value === 'following')
     expect(snapshot.can({ type: 'confirm.click' })).toBe(['ready', 'failed'].includes(planned.value as string))
   },
   stop: ({ actor }) => actor.stop(),

@@ -5,7 +5,9 @@ import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
+import { emailChangeMachine } from '../../machines/email-change.machine'
 import { emailLinkMachine } from '../../machines/email-link.machine'
+import { otherSessionsMachine } from '../../machines/other-sessions.machine'
 import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
 import { heroCardMachine } from '../../machines/hero-card.machine'
 import { howItWorksMachine } from '../../machines/how-it-works.machine'
@@ -303,12 +305,15 @@ export const machineModels = {
     options: {
       events: [
         { type: 'link.read', link: { tokenHash: 'pkce_3f2a', type: 'recovery' } },
+        { type: 'link.read', link: { tokenHash: '9c1e', type: 'email_change' } },
         { type: 'link.read', link: null },
         { type: 'confirm.click' },
         outcome.done('verifyEmailLink', { signedIn: true }),
         outcome.done('verifyEmailLink', { signedIn: false }),
         outcome.error('verifyEmailLink', { code: 'otp_expired', message: 'Email link is invalid or has expired' }),
         outcome.error('verifyEmailLink', { message: 'Failed to fetch' }),
+        outcome.done('followNewAddress'),
+        outcome.error('followNewAddress', { message: 'Failed to fetch' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
@@ -369,6 +374,32 @@ export const machineModels = {
         outcome.error('openPortal', { message: 'No subscription to manage' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  emailChange: {
+    file: 'email-change',
+    machine: emailChangeMachine,
+    options: {
+      input: { current: 'kari@example.no' },
+      events: [
+        { type: 'change.click' },
+        { type: 'field.change', field: 'email', value: 'kari.ny@example.no' },
+        { type: 'field.change', field: 'email', value: 'Kari@Example.no' },
+        { type: 'field.change', field: 'password', value: 'fjord-Lys-2025' },
+        { type: 'form.submit' },
+        { type: 'cancel.click' },
+        outcome.done('requestEmailChange'),
+        outcome.error('requestEmailChange', { code: 'invalid_credentials', message: 'Invalid login credentials' }),
+        outcome.error('requestEmailChange', { code: 'email_exists', message: 'A user with this email address has already been registered' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  otherSessions: {
+    file: 'other-sessions',
+    machine: otherSessionsMachine,
+    options: {
+      events: [{ type: 'signOutOthers.click' }, outcome.done('signOutOthers'), outcome.error('signOutOthers', { message: 'Failed to fetch' })],
     },
   },
 } satisfies Record<string, MachineModel>

@@ -87,6 +87,14 @@ function DataWeCollect() {
         </li>
         <li>
           <Trans>
+            <strong>A change of e-mail address:</strong> the new address waits with the sign-in service, beside the
+            current one, until you have pressed the links we send to both; then it replaces the old one, and the demo
+            requests sent with the old address and your customer record with Stripe take the new address. A change
+            you do not confirm is replaced by your next one.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
             <strong>Subscriptions and payments:</strong> your plan, its status and its renewal date, the payment
             provider's references to you and your subscription, and the payment events it sends us. Your company's
             name, VAT number and billing address and your card details are entered directly with Stripe; we never

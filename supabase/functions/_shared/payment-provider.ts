@@ -32,6 +32,9 @@ export interface PaymentProvider {
   expireOpenCheckouts(customer: string): Promise<void>
   /** The user's one customer at the provider, made on first use (the same one on every call). */
   ensureCustomer(user: { id: string; email: string }): Promise<string>
+  /** Sets the customer's e-mail address (receipts and invoices go there); false when the provider
+   * does not know the customer. */
+  updateCustomerEmail(customer: string, email: string): Promise<boolean>
   /** A new session of the provider's customer portal for the customer: its URL. The portal sends
    * the customer back to `returnUrl` and speaks `locale`. */
   createPortalSession(input: PortalSessionInput): Promise<string>
@@ -120,6 +123,15 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
       )
       return customer.id
     },
+    async updateCustomerEmail(customer, email) {
+      try {
+        await stripe.customers.update(customer, { email })
+        return true
+      } catch (error) {
+        if (isMissing(error)) return false
+        throw error
+      }
+    },
     async createPortalSession({ customer, returnUrl, locale }) {
       // Stripe's default portal configuration (set in its dashboard) says what the customer may do.
       const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl, locale })
@@ -176,6 +188,9 @@ function localProvider(env: FunctionEnv): PaymentProvider {
       const customer = (await call('POST', 'customers', { user_id: user.id, email: user.email })) as { id?: string } | null
       if (!customer?.id) throw new Error('the local payment stand-in returned no customer')
       return customer.id
+    },
+    async updateCustomerEmail(customer, email) {
+      return (await call('POST', `customers/${encodeURIComponent(customer)}`, { email })) !== null
     },
     async createPortalSession({ customer, returnUrl, locale }) {
       const session = (await call('POST', 'portal-sessions', { customer, return_url: returnUrl, locale })) as { url?: string } | null

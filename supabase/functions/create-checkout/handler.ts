@@ -31,6 +31,7 @@ import { alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.t
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { type SignedInUser, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
 
@@ -123,7 +124,7 @@ async function localCheckout(env: FunctionEnv, input: CheckoutInput): Promise<st
   return url
 }
 
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   const start = await signedInRequest(req, env, { name: 'create-checkout', required: ['SITE_URL'], notConfigured: 'Checkout is not configured' })
   if (start instanceof Response) return start
   const { user, cors } = start
@@ -171,3 +172,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return answer(502, { error: 'The payment provider could not start the checkout' }, cors)
   }
 }
+
+export default noStore(handler)

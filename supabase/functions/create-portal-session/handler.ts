@@ -26,23 +26,15 @@ import { readJsonBody } from '../_shared/json-body.ts'
 import { dashboardUrl, type PortalResponse, validatePortalRequest } from '../_shared/checkout.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
-import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { storedCustomer } from '../_shared/billing-customer.ts'
 import { json, signedInRequest } from '../_shared/signed-in-user.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
 
 const answer = (status: number, body: PortalResponse, cors: Record<string, string>) => json(status, body, cors)
 
-/** The user's customer at the provider, as stored; null when they never started a checkout. */
-async function storedCustomer(env: FunctionEnv, userId: string): Promise<string | null> {
-  const [row] = await restRows<{ stripe_customer_id: string }>(
-    serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${encodeURIComponent(userId)}`),
-    'customer of the user',
-  )
-  return row?.stripe_customer_id ?? null
-}
-
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   // Stripe when its key is set; the local stack's stand-in otherwise. With neither, the secret to
   // set on hosted Supabase is the Stripe key.
   const provider = paymentProvider(env)
@@ -81,3 +73,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return answer(502, { error: 'The payment provider could not open the portal' }, cors)
   }
 }
+
+export default noStore(handler)

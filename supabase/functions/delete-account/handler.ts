@@ -18,6 +18,7 @@ import { readJsonBody } from '../_shared/json-body.ts'
 import { type PaymentProvider, paymentProvider } from '../_shared/payment-provider.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 export const MAX_BODY_BYTES = 4 * 1024
 
@@ -49,7 +50,7 @@ async function deleteAccount(env: FunctionEnv, userId: string, cancelled: string
   return (await res.json()) as Deleted
 }
 
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   // Stripe in production; the local stack's stand-in otherwise.
   const start = await signedInRequest(req, env, { name: 'delete-account', required: env.STRIPE_SECRET_KEY ? [] : ['LOCAL_PAYMENTS_URL'] })
   if (start instanceof Response) return start
@@ -87,3 +88,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(500, { error: 'Could not delete the account' }, cors)
   }
 }
+
+export default noStore(handler)

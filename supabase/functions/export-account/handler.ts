@@ -9,11 +9,12 @@
 import type { FunctionEnv } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { ilikeAddress, json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 /** What the auth service keeps of a user that the export shows (no tokens, no hashes). */
 const PROFILE_FIELDS = ['id', 'email', 'created_at', 'updated_at', 'confirmed_at', 'email_confirmed_at', 'last_sign_in_at', 'user_metadata', 'identities'] as const
 
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   const start = await signedInRequest(req, env, { name: 'export-account', required: [] })
   if (start instanceof Response) return start
   const { user, cors } = start
@@ -51,3 +52,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(500, { error: 'Could not read your data' }, cors)
   }
 }
+
+export default noStore(handler)

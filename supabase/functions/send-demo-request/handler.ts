@@ -36,6 +36,7 @@ import { BodyTooLarge, readJsonBody } from '../_shared/json-body.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 export const MAX_BODY_BYTES = 16 * 1024
 const RETRY_BATCH = 3
@@ -227,7 +228,7 @@ export function missingConfiguration(env: FunctionEnv): string[] {
 
 // ---------------------------------------------------------------------------------------------
 
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   const origin = req.headers.get('origin') || null
   const allowed = allowedOrigins(env)
   const cors = corsHeaders(origin, allowed)
@@ -311,3 +312,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
   await retryNotifications(env)
   return answer(200, { ok: true }, cors)
 }
+
+export default noStore(handler)

@@ -45,6 +45,7 @@ import { BodyTooLarge, readLimitedText } from '../_shared/json-body.ts'
 import { type PaymentProvider, type ProviderSubscription, paymentProvider } from '../_shared/payment-provider.ts'
 import { type Plan, paidPlanIds, planById, plans } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
+import { noStore } from '../_shared/no-store.ts'
 
 export const MAX_BODY_BYTES = 512 * 1024
 export const TOLERANCE_SECONDS = 300
@@ -263,7 +264,7 @@ function isHealthCheck(raw: string): boolean {
   }
 }
 
-export default async function handler(req: Request, env: FunctionEnv): Promise<Response> {
+async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   const { headers: cors } = corsFor(req, env, GATEWAY_CORS)
   const json = (status: number, body: unknown) =>
     new Response(JSON.stringify(body), { status, headers: { ...cors, 'Content-Type': 'application/json; charset=utf-8' } })
@@ -351,3 +352,5 @@ export default async function handler(req: Request, env: FunctionEnv): Promise<R
     return json(500, { error: 'Could not store the event' })
   }
 }
+
+export default noStore(handler)

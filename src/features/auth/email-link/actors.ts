@@ -15,3 +15,11 @@ export const verifyEmailLink = fromPromise<EmailLinkOutcome, EmailLink>(async ({
   if (error) throw { code: error.code, message: error.message }
   return { signedIn: Boolean(data.session) }
 })
+
+/** After a change of address, the payment provider's customer gets it (update-billing-email reads
+ * the address from the auth service, not from here). */
+export const followNewAddress = fromPromise<void>(async () => {
+  const supabase = await getSupabase()
+  const { error } = await supabase.functions.invoke('update-billing-email', { method: 'POST' })
+  if (error) throw { message: error.message }
+})

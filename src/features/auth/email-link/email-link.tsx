@@ -46,7 +46,7 @@ export function EmailLinkConfirm() {
   const type = snapshot.context.link?.type
   const busy = snapshot.hasTag('busy')
   const spent = snapshot.matches('expired') || snapshot.matches('incomplete')
-  const waiting = snapshot.matches('reading') || snapshot.matches('ready') || snapshot.matches('confirming') || snapshot.matches('failed')
+  const waiting = snapshot.matches('reading') || snapshot.matches('ready') || snapshot.matches('confirming') || snapshot.matches('following') || snapshot.matches('failed')
 
   return (
     <div className={styles.card} data-state={String(snapshot.value)}>

@@ -1,0 +1,118 @@
+import { fireEvent, screen } from '@testing-library/react'
+import { expect, vi } from 'vitest'
+import { type EmailChangeContext, emailChangeMachine } from '../../machines/email-change.machine'
+import { otherSessionsMachine } from '../../machines/other-sessions.machine'
+import { Toaster } from '../../src/components/toaster/toaster'
+import { EmailChange } from '../../src/features/auth/account-settings/email-change'
+import { OtherSessions } from '../../src/features/auth/account-settings/other-sessions'
+import { machineModels } from '../model/catalogue'
+import { settle } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { renderInApp, toasterLoaded } from '../render'
+
+// The account page's address change and devices, walked along their machines' paths through the
+// rendered views. The real actors call Supabase; here each run is a promise the test settles.
+const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ input: unknown; resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
+vi.mock('../../src/features/auth/account-settings/security-actors', async () => {
+  const { fromPromise } = await import('xstate')
+  const make = (name: string) =>
+    fromPromise(
+      ({ input }) =>
+        new Promise((resolve, reject) => {
+          pending.runs[name] ??= []
+          pending.runs[name].push({ input, resolve, reject })
+        }),
+    )
+  return { requestEmailChange: make('requestEmailChange'), signOutOthers: make('signOutOthers') }
+})
+
+async function settleFake(event: { type: string; output?: unknown; error?: unknown }) {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (!match) return false
+  const run = pending.runs[match[2]!]?.at(-1)
+  if (!run) throw new Error(`${match[2]} was never started`)
+  if (match[1] === 'done') run.resolve(event.output)
+  else run.reject(event.error)
+  await settle()
+  return true
+}
+
+// A token whose amr claim says the session signed in at 2026-11-20 09:30 UTC.
+const token = `x.${btoa(JSON.stringify({ amr: [{ method: 'password', timestamp: Date.UTC(2026, 10, 20, 9, 30) / 1000 }] })).replace(/=+$/, '')}.y`
+
+testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.emailChange.options, {
+  start: async () => {
+    pending.runs = {}
+    const view = renderInApp(
+      <>
+        <EmailChange email="kari@example.no" pending="kari.gammel@example.no" canChange />
+        <Toaster />
+      </>,
+      { lang: 'nb', path: '/account' },
+    )
+    await toasterLoaded()
+    return view
+  },
+  execute: async (_, event) => {
+    const e = event as { type: string; field?: 'email' | 'password'; value?: string }
+    if (await settleFake(e)) return
+    const label = { email: 'Ny e-postadresse', password: 'Nåværende passord' }
+    if (e.type === 'change.click') fireEvent.click(screen.getByRole('button', { name: 'Endre e-postadresse' }))
+    else if (e.type === 'field.change') fireEvent.change(screen.getByLabelText(label[e.field!]), { target: { value: e.value } })
+    else if (e.type === 'form.submit') fireEvent.click(screen.getByRole('button', { name: /Send bekreftelseslenker|Sender/ }))
+    else if (e.type === 'cancel.click') fireEvent.click(screen.getByRole('button', { name: 'Avbryt' }))
+  },
+  verify: (_, planned) => {
+    const state = planned.value as string
+    const context = planned.context as EmailChangeContext
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('Venter på bekreftelse: kari.gammel@example.no.')
+    if (state === 'closed') {
+      expect(screen.getByRole('button', { name: 'Endre e-postadresse' })).toBeEnabled()
+      expect(screen.queryByLabelText('Ny e-postadresse')).toBeNull()
+      return
+    }
+    const email = screen.getByLabelText('Ny e-postadresse')
+    const password = screen.getByLabelText('Nåværende passord')
+    expect(email).toHaveValue(context.values.email)
+    expect(password).toHaveAttribute('autocomplete', 'current-password')
+    expect(email).toHaveProperty('disabled', state === 'saving')
+    const said = {
+      email: { required: 'Skriv inn den nye adressen.', email: 'Skriv inn en gyldig e-postadresse.', sameAddress: 'Det er allerede adressen til kontoen din.' },
+      password: { required: 'Skriv inn passordet du bruker nå.', wrongPassword: 'Det er ikke passordet du bruker nå.' },
+    } as const
+    for (const [field, input] of [['email', email], ['password', password]] as const) {
+      const problem = context.problems[field] as keyof (typeof said)[typeof field] | undefined
+      if (problem) {
+        expect(input).toHaveAttribute('aria-invalid', 'true')
+        expect(input).toHaveAccessibleDescription(said[field][problem])
+      } else expect(input).not.toHaveAttribute('aria-invalid')
+    }
+  },
+  stop: ({ unmount }) => unmount(),
+})
+
+testMachinePaths('Devices view (en)', otherSessionsMachine, machineModels.otherSessions.options, {
+  start: async () => {
+    pending.runs = {}
+    const view = renderInApp(
+      <>
+        <OtherSessions accessToken={token} />
+        <Toaster />
+      </>,
+      { lang: 'en', path: '/en/account' },
+    )
+    await toasterLoaded()
+    return view
+  },
+  execute: async (_, event) => {
+    if (await settleFake(event)) return
+    fireEvent.click(screen.getByRole('button', { name: /Sign out on all other devices|Signing out/ }))
+  },
+  verify: (_, planned) => {
+    expect(screen.getByTestId('signed-in-at')).toHaveTextContent(/You signed in on this device on 20 November 2026 at \d{2}:30\./)
+    expect(screen.getByText('The sign-in service does not list your other devices, but you can sign them all out.')).toBeInTheDocument()
+    const busy = planned.value === 'signingOut'
+    expect(screen.getByRole('button', { name: busy ? 'Signing out…' : 'Sign out on all other devices' })).toHaveProperty('disabled', busy)
+  },
+  stop: ({ unmount }) => unmount(),
+})

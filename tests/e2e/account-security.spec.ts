@@ -1,0 +1,194 @@
+import AxeBuilder from '@axe-core/playwright'
+import { type Browser, expect, type Page, test } from '@playwright/test'
+import { canSignIn, confirmedUser, withSession } from './stack-users'
+import { asServiceRole, emailLinkIn, open, pressEmailLink, registerAndConfirm, stackUrl } from './stack'
+import { loadKeys } from '../../supabase/local/jwt.ts'
+import { fileURLToPath } from 'node:url'
+
+// The account page's security: changing the e-mail address (confirmed from both addresses, safe
+// from mail scanners, followed by the demo requests and the payment customer), signing out other
+// devices, and signed-in answers that nobody keeps a copy of.
+
+const keys = () => loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
+
+type Mail = { to: string; subject: string; links: string[] }
+const mailsTo = async (address: string) => (await (await fetch(`${stackUrl}/mailbox.json?to=${encodeURIComponent(address)}`)).json()) as Mail[]
+
+/** The e-mail-change link the stack sent to an address. */
+async function changeLinkTo(address: string): Promise<{ link: string; subject: string }> {
+  let found: Mail | undefined
+  await expect
+    .poll(async () => {
+      found = (await mailsTo(address)).find((m) => m.links.some((l) => l.includes('type=email_change')))
+      return found !== undefined
+    })
+    .toBe(true)
+  return { link: emailLinkIn(found!), subject: found!.subject }
+}
+
+const asService = async (path: string) => {
+  const { serviceRoleKey } = await keys()
+  return (await fetch(`${stackUrl}${path}`, { headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}` } })).json()
+}
+
+/** The payment stand-in's record of the user's customer. */
+async function customerEmail(userId: string): Promise<string> {
+  const [row] = (await asServiceRole('GET', `billing_customers?user_id=eq.${userId}&select=stripe_customer_id`)) as Array<{ stripe_customer_id: string }>
+  return ((await asService(`/local-payments/customers/${row!.stripe_customer_id}`)) as { email: string }).email
+}
+
+const demoEmails = async (name: string) =>
+  ((await asServiceRole('GET', `demo_requests?name=eq.${encodeURIComponent(name)}&select=email`)) as Array<{ email: string }>).map((r) => r.email)
+
+/** What a mail scanner does with a link: a plain GET that follows redirects, and no script. */
+async function scannerGet(link: string) {
+  const res = await fetch(link, { redirect: 'follow' })
+  expect(res.status).toBe(200)
+  await res.body?.cancel()
+}
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+
+  async function buyPro(page: Page) {
+    await page.getByRole('link', { name: text('Oppgrader til Pro', 'Upgrade to Pro') }).click()
+    await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
+    await page.getByRole('button', { name: 'Pay' }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 10_000 })
+  }
+
+  test(`${lang}: change of address on the account page: both links, scanners change nothing, everything follows`, async ({ page }) => {
+    test.setTimeout(90_000)
+    const me = await registerAndConfirm(page, lang, 'Sigrid Lund')
+    await pressEmailLink(page, me.confirm)
+    await expect(page).toHaveURL(`${prefix}/app`)
+    const userId: string = await page.evaluate(
+      () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
+    )
+    const demoName = `Sigrid ${userId.slice(0, 8)}`
+    await asServiceRole('POST', 'demo_requests', { name: demoName, email: me.email, need: 'content' })
+    await buyPro(page)
+    expect(await customerEmail(userId)).toBe(me.email)
+
+    await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
+    await expect(page).toHaveURL(`${prefix}/account`)
+    const next = me.email.replace('user-', 'moved-')
+    const trigger = page.getByRole('button', { name: text('Endre e-postadresse', 'Change e-mail address') })
+    await trigger.click()
+    const newField = page.getByLabel(text('Ny e-postadresse', 'New e-mail address'))
+    const passwordField = page.getByLabel(text('Nåværende passord', 'Current password'))
+    await expect(newField).toBeFocused()
+    const send = page.getByRole('button', { name: text('Send bekreftelseslenker', 'Send confirmation links') })
+
+    // Nothing is asked without the password, and a wrong one changes nothing.
+    await newField.fill(next)
+    await send.click()
+    await expect(page.getByText(text('Skriv inn passordet du bruker nå.', 'Enter your current password.'))).toBeVisible()
+    await expect(passwordField).toBeFocused()
+    await passwordField.fill('not-my-password-1')
+    await send.click()
+    await expect(page.getByText(text('Det er ikke passordet du bruker nå.', 'That is not your current password.'))).toBeVisible()
+    expect(await mailsTo(next)).toEqual([])
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+    await passwordField.fill(me.password)
+    await send.click()
+    await expect(page.getByText(text('Sjekk begge innboksene', 'Check both inboxes'))).toBeVisible()
+    await expect(page.getByTestId('pending-email')).toContainText(next)
+    await expect(trigger).toBeFocused()
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+    // One link to each address, in the account's language.
+    const toNew = await changeLinkTo(next)
+    const toCurrent = await changeLinkTo(me.email)
+    expect(toNew.subject).toBe(text('Bekreft den nye e-postadressen din hos Vekstlinje', 'Confirm your new e-mail address for Vekstlinje'))
+    expect(new URL(toNew.link).pathname).toBe(`${prefix}/auth/confirm`)
+    expect(toNew.link).not.toBe(toCurrent.link)
+
+    // A scanner's GET of each link, following redirects, changes nothing.
+    await scannerGet(toNew.link)
+    await scannerGet(toCurrent.link)
+    expect(await canSignIn(me.email, me.password)).toBe(true)
+    expect(await canSignIn(next, me.password)).toBe(false)
+    expect(await demoEmails(demoName)).toEqual([me.email])
+    await open(page, `${prefix}/account`)
+    await expect(page.getByTestId('pending-email')).toContainText(next)
+
+    // The person's presses make the change.
+    await pressEmailLink(page, toNew.link)
+    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    expect(await canSignIn(next, me.password)).toBe(false)
+    await pressEmailLink(page, toCurrent.link)
+    await expect(page).toHaveURL(`${prefix}/account`)
+    await expect(page.getByText(text(`Logget inn som ${next}`, `Signed in as ${next}`))).toBeVisible()
+    await expect(page.getByTestId('pending-email')).toHaveCount(0)
+    await expect(page.getByText(text('E-postadressen din er endret', 'Your e-mail address is changed'))).toBeVisible()
+
+    expect(await canSignIn(me.email, me.password)).toBe(false)
+    expect(await canSignIn(next, me.password)).toBe(true)
+    expect(await demoEmails(demoName)).toEqual([next])
+    await expect.poll(() => customerEmail(userId)).toBe(next)
+  })
+
+  test(`${lang}: sign out on all other devices: the other browser's session cannot be renewed, this one stays`, async ({ browser }) => {
+    const user = await confirmedUser(`devices-${lang}`)
+    const here = await signedInContext(browser, user, `${prefix}/account`)
+    const there = await signedInContext(browser, user, `${prefix}/app`)
+    await expect(there.page.getByTestId('plan-badge')).toHaveText('Free')
+
+    await expect(here.page.getByTestId('signed-in-at')).toContainText(String(new Date().getUTCFullYear()))
+    await expect(here.page.getByText(text('Innloggingstjenesten viser ikke de andre enhetene dine', 'The sign-in service does not list your other devices'))).toBeVisible()
+    await here.page.getByRole('button', { name: text('Logg ut på alle andre enheter', 'Sign out on all other devices') }).click()
+    await expect(here.page.getByText(text('Logget ut på andre enheter', 'Signed out on other devices'))).toBeVisible()
+
+    expect(await refresh(there.page)).toMatchObject({ status: 400, code: 'refresh_token_not_found' })
+    expect(await refresh(here.page)).toMatchObject({ status: 200 })
+    await here.context.close()
+    await there.context.close()
+  })
+}
+
+async function signedInContext(browser: Browser, user: { email: string; password: string }, url: string) {
+  const context = await browser.newContext()
+  const page = await context.newPage()
+  await withSession(page, user.email, user.password)
+  await open(page, url)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  return { context, page }
+}
+
+/** Renews the page's stored session with its refresh token, as its client would. */
+async function refresh(page: Page) {
+  const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { refresh_token: string })
+  const { anonKey } = await keys()
+  const res = await fetch(`${stackUrl}/auth/v1/token?grant_type=refresh_token`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json' },
+    body: JSON.stringify({ refresh_token: stored.refresh_token }),
+  })
+  return { status: res.status, code: ((await res.json()) as { code?: string }).code }
+}
+
+test('signed-in pages and function answers carry Cache-Control: no-store; public pages do not', async ({ request }) => {
+  for (const url of ['/account', '/en/account', '/app', '/en/checkout-pro']) {
+    expect({ url, cache: (await request.get(url)).headers()['cache-control'] }).toEqual({ url, cache: 'no-store' })
+  }
+  expect((await request.get('/')).headers()['cache-control']).toBe('no-cache')
+  const user = await confirmedUser('no-store')
+  const { anonKey } = await keys()
+  const session = (await (
+    await fetch(`${stackUrl}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json' },
+      body: JSON.stringify(user),
+    })
+  ).json()) as { access_token: string }
+  const answer = await fetch(`${stackUrl}/functions/v1/export-account`, {
+    method: 'POST',
+    headers: { apikey: anonKey, authorization: `Bearer ${session.access_token}`, origin: new URL(test.info().project.use.baseURL!).origin },
+  })
+  expect(answer.status).toBe(200)
+  expect(answer.headers.get('cache-control')).toBe('no-store')
+})
