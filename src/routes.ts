@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type Lang, langs, localizePath } from './i18n/lang'
 import type { PageScope } from './i18n/scopes'
+import { type PaidPlanId, paidPlans } from '../supabase/functions/_shared/plans'
 
 export type Access = 'public' | 'protected'
 
@@ -23,10 +24,33 @@ export interface RouteRecord {
    * surely without one gets in its place, at once and before the app loads (prerendered into the
    * page, src/app/page-script/signed-out.ts). Protected pages give such a visitor sign-in, which brings them back. */
   readonly withoutSession?: string
+  /** A checkout page's plan (its id in the catalogue). */
+  readonly plan?: string
 }
 
 /** Descriptions are for the prerendered head: the client build drops them (`SSR` is false there). */
 const SSR = import.meta.env.SSR
+
+/** The key of the page that sells a paid plan. */
+export type CheckoutKey = `checkout-${PaidPlanId}`
+export const checkoutKey = (plan: string) => `checkout-${plan}` as CheckoutKey
+
+/** One checkout page per paid plan of the catalogue, at `/checkout-<plan id>`. */
+const checkoutRoutes = Object.fromEntries(
+  paidPlans.map((plan) => {
+    const values = { name: plan.name }
+    const record: RouteRecord = {
+      path: `/${checkoutKey(plan.id)}`,
+      access: 'protected',
+      view: 'checkout-page',
+      scope: 'account',
+      title: { ...msg({ message: 'Upgrade to {name} – Vekstlinje', context: 'page title' }), values },
+      description: SSR ? { ...msg({ message: 'Buy the {name} plan.' }), values } : undefined,
+      plan: plan.id,
+    }
+    return [checkoutKey(plan.id), record]
+  }),
+) as Record<CheckoutKey, RouteRecord>
 
 export const routes = {
   home: {
@@ -169,14 +193,7 @@ export const routes = {
     title: msg({ message: 'Security and subprocessors – Vekstlinje', context: 'page title' }),
     description: SSR ? msg`How Vekstlinje secures data, and the subprocessors we use.` : undefined,
   },
-  checkoutPro: {
-    path: '/checkout-pro',
-    access: 'protected',
-    view: 'checkout-page',
-    scope: 'account',
-    title: msg({ message: 'Upgrade to Pro – Vekstlinje', context: 'page title' }),
-    description: SSR ? msg`Buy the Pro plan.` : undefined,
-  },
+  ...checkoutRoutes,
   app: {
     path: '/app',
     access: 'protected',
@@ -226,4 +243,10 @@ export const allRoutes: ResolvedRoute[] = langs.flatMap((lang) =>
 
 export function matchRoute(pathname: string): ResolvedRoute | undefined {
   return allRoutes.find((route) => route.url === pathname)
+}
+
+/** The plan the checkout page at `pathname` sells (undefined on other pages). */
+export function planOfPage(pathname: string): string | undefined {
+  const route = matchRoute(pathname)
+  return route ? (routes[route.key] as RouteRecord).plan : undefined
 }

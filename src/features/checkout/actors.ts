@@ -2,6 +2,7 @@ import { fromPromise } from 'xstate'
 import { planOf, type Subscription } from '../../../machines/subscriptions.machine'
 import { freePlan } from '../../../supabase/functions/_shared/plans'
 import type { Lang } from '../../i18n/lang'
+import { invokeFunction } from '../../lib/functions'
 import { getSupabase } from '../../lib/supabase'
 
 /** The id of the plan the signed-in user is on now. */
@@ -15,15 +16,8 @@ export const loadPlan = fromPromise<string>(async () => {
   return planOf(data as Subscription[]).id
 })
 
-/** Asks the server for a checkout link; its error message, when it sends one, is kept. */
+/** Asks the server for a checkout link; a refusal keeps the server's message and code. */
 export const createCheckout = (lang: Lang) =>
-  fromPromise<{ url?: string | null }, { plan: string }>(async ({ input }) => {
-    const supabase = await getSupabase()
-    const { data, error } = await supabase.functions.invoke('create-checkout', { body: { productType: input.plan, lang } })
-    if (error) {
-      const context = (error as { context?: Response }).context
-      const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null
-      throw new Error((body as { error?: string } | null)?.error ?? error.message)
-    }
-    return (data ?? {}) as { url?: string | null }
-  })
+  fromPromise<{ url?: string | null }, { plan: string }>(
+    async ({ input }) => (await invokeFunction<{ url?: string | null } | null>('create-checkout', { productType: input.plan, lang })) ?? {},
+  )

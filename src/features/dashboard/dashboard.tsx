@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import type { BenefitKey, Plan } from '../../../supabase/functions/_shared/plans'
+import { type BenefitKey, nextPlanUp, type Plan } from '../../../supabase/functions/_shared/plans'
 import { benefitTexts, planNames } from '../../lib/plan-texts'
 
 /** A plan's name; a plan this page does not know yet shows its id. */
@@ -12,6 +12,7 @@ import { paymentOutcomeOf } from '../../../machines/payment-return.machine'
 import { activeOf, planOf } from '../../../machines/subscriptions.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
+import { checkoutKey } from '../../routes'
 import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
@@ -45,6 +46,9 @@ export function Dashboard({ userId }: { userId: string }) {
   const plan = planOf(subscriptions)
   const active = activeOf(subscriptions)
   const planName = nameOf(plan.id)
+  // The plan to offer: the next one up, if there is one.
+  const next = nextPlanUp(plan)
+  const nextName = next?.name
   // The subscription that gives the plan, which the customer manages at the payment provider.
   const paid = active.find((s) => s.product_name === plan.id)
   const loading = subs.hasTag('loading')
@@ -87,11 +91,7 @@ export function Dashboard({ userId }: { userId: string }) {
             </span>
           </div>
           <Benefits plan={plan} />
-          {plan.priceNok === 0 ? (
-            <ButtonLink to="checkoutPro">
-              <Trans>Upgrade to Pro</Trans>
-            </ButtonLink>
-          ) : (
+          {plan.priceNok === 0 ? null : (
             <>
               <p>
                 <Trans>You have every {planName} benefit.</Trans>
@@ -106,6 +106,11 @@ export function Dashboard({ userId }: { userId: string }) {
               ) : null}
             </>
           )}
+          {next ? (
+            <ButtonLink to={checkoutKey(next.id)}>
+              <Trans>Upgrade to {nextName}</Trans>
+            </ButtonLink>
+          ) : null}
         </section>
         <section className={card} aria-labelledby="subscriptions-heading">
           <h2 id="subscriptions-heading">
