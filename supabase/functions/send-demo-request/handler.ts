@@ -129,13 +129,13 @@ const NEED_LABELS: Record<DemoRequest['need'], string> = {
 export function notificationFor(request: StoredRequest, to: string) {
   const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ')
   const subject = `Demo request: ${oneLine(request.name)}${request.company ? ` (${oneLine(request.company)})` : ''}`
-  const valueOf = (spec: DemoFieldSpec) => {
+  const shown = (spec: DemoFieldSpec) => {
     const value = (request as Record<string, string | undefined>)[spec.name] ?? ''
     return spec.kind === 'need' ? (NEED_LABELS[value as DemoRequest['need']] ?? value) : value
   }
   // Every field of the table: a line each, and each longer text as a block of its own after them.
-  const lines = demoFieldTable.filter((spec) => spec.kind !== 'long').map((spec) => `${spec.notifyAs}: ${valueOf(spec) || '-'}`)
-  const blocks = demoFieldTable.filter((spec) => spec.kind === 'long').flatMap((spec) => ['', `${spec.notifyAs}:`, valueOf(spec) || '-'])
+  const lines = demoFieldTable.filter((spec) => spec.kind !== 'long').map((spec) => `${spec.notifyAs}: ${shown(spec) || '-'}`)
+  const blocks = demoFieldTable.filter((spec) => spec.kind === 'long').flatMap((spec) => ['', `${spec.notifyAs}:`, shown(spec) || '-'])
   const text = [
     `New demo request (${request.language === 'en' ? 'English' : 'Norwegian'} site)`,
     '',
