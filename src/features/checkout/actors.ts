@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate'
-import { planOf, type Subscription } from '../../../machines/subscriptions.machine'
+import { planOf } from '../../../machines/subscriptions.machine'
 import { freePlan } from '../../../supabase/functions/_shared/plans'
 import type { Lang } from '../../i18n/lang'
 import { invokeFunction } from '../../lib/functions'
+import { readSubscriptions } from '../../lib/subscriptions'
 import { getSupabase } from '../../lib/supabase'
 
 /** The id of the plan the signed-in user is on now. */
@@ -11,9 +12,7 @@ export const loadPlan = fromPromise<string>(async () => {
   const { data: session } = await supabase.auth.getSession()
   const userId = session.session?.user.id
   if (!userId) return freePlan.id
-  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', userId)
-  if (error) throw error
-  return planOf(data as Subscription[]).id
+  return planOf(await readSubscriptions(userId)).id
 })
 
 /** Asks the server for a checkout link; a refusal keeps the server's message and code. */

@@ -4,14 +4,10 @@ import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { ChannelEvent, PageEvent, Subscription, WatcherCommand } from '../../../machines/subscriptions.machine'
 import type { Lang } from '../../i18n/lang'
 import { invokeFunction } from '../../lib/functions'
+import { readSubscriptions } from '../../lib/subscriptions'
 import { getSupabase } from '../../lib/supabase'
 
-export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input, signal }) => {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', input.userId).abortSignal(signal)
-  if (error) throw error
-  return data as Subscription[]
-})
+export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(({ input, signal }) => readSubscriptions(input.userId, signal))
 
 /** The realtime channel on the user's rows: reports each change, each (re)join and each loss of
  * the channel, and the session's token refreshes; on `channel.rejoin` it leaves the channel and
