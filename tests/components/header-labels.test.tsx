@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import { Header } from '../../src/features/header/header'
 import Footer from '../../src/features/footer/footer'
-import { copyrightYears } from '../../src/lib/company'
+import { copyrightYears } from '../../src/content/company'
 import { renderInApp } from '../render'
 
 describe('header per language', () => {

@@ -11,7 +11,7 @@ import { ConsentNote } from '../../components/consent-note'
 import * as styles from './checkout.css'
 import { useLocation } from 'wouter'
 import { type BenefitKey, planById } from '../../../supabase/functions/_shared/plans'
-import { benefitTexts, priceText } from '../../lib/plan-texts'
+import { benefitTexts, priceText } from '../../content/plan-texts'
 import { planOfPage } from '../../routes'
 
 /** The plan the page sells: its route's (one checkout route per paid plan). */

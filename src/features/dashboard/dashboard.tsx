@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { type BenefitKey, nextPlanUp, type Plan } from '../../../supabase/functions/_shared/plans'
-import { benefitTexts, planNames } from '../../lib/plan-texts'
+import { benefitTexts, planNames } from '../../content/plan-texts'
 
 /** A plan's name; a plan this page does not know yet shows its id. */
 const nameOf = (id: string) => planNames[id as keyof typeof planNames] ?? id

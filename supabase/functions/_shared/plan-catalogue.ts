@@ -2,7 +2,7 @@
 // plans (the database's check on `subscriptions.product_name`, the functions, the local payment
 // page, the machines, the routes, the dashboard and the checkout page) derives from this list
 // through plans.ts. A new plan is an entry here, the texts of any new benefit
-// (`src/lib/plan-texts.ts` and the catalogs), the migration `npm run plans:migration` writes,
+// (`src/content/plan-texts.ts` and the catalogs), the migration `npm run plans:migration` writes,
 // and its price secret.
 
 export interface Plan {
