@@ -6,6 +6,7 @@ import { ButtonLink } from '../../components/links'
 import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import { useToaster } from '../../components/toaster/toaster'
+import { connectCheckout } from './connect'
 import { checkoutLogic } from './logic'
 import { ConsentNote } from '../../components/consent-note'
 import * as styles from './checkout.css'
@@ -28,7 +29,7 @@ export function Checkout() {
   useToaster()
   const plan = usePlanOfPage()
   const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: plan.id } })
-  const busy = snapshot.hasTag('busy')
+  const { busy, alreadyOnPlan, waiting } = connectCheckout(snapshot)
   const { name } = plan
 
   return (
@@ -52,7 +53,7 @@ export function Checkout() {
             </li>
           ))}
         </ul>
-        {snapshot.matches('alreadyOnPlan') ? (
+        {alreadyOnPlan ? (
           <div className={styles.notice} role="status">
             <p>
               <Trans>You already have {name}, so there is nothing to pay.</Trans>
@@ -69,7 +70,7 @@ export function Checkout() {
             aria-disabled={busy}
             onClick={() => send({ type: 'user.continue' })}
           >
-            {snapshot.matches('idle') ? <Trans>Continue to payment</Trans> : <Trans>Processing…</Trans>}
+            {waiting ? <Trans>Continue to payment</Trans> : <Trans>Processing…</Trans>}
           </button>
         )}
         <p className={styles.small}>
