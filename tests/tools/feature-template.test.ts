@@ -1,9 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { featureTemplateProblems } from '../../src/build/feature-template'
 import { rootDir } from '../../src/build/site'
+import { tempTree } from './temp-tree'
 
 // Every machine-driven feature has the one shape (src/build/feature-template.ts). The sign-in and
 // account pages do not have it yet: they are listed here, and the list may only shrink (a page
@@ -36,12 +34,7 @@ describe('the feature template', () => {
   })
 
   it('names a .provide( outside logic.ts, a view that reads a snapshot and a missing connect.ts, read from real files', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'template-'))
-    afterAll(() => rmSync(dir, { recursive: true, force: true }))
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-      writeFileSync(path.join(dir, file), text)
-    }
+    const { dir, write } = tempTree('template')
     write('src/features/cart/logic.ts', 'export const cartLogic = cartMachine.provide({})\n')
     write('src/features/cart/connect.ts', 'export const connectCart = (snapshot) => ({ open: snapshot.matches("open") })\n')
     write('src/features/cart/cart.tsx', 'export const Cart = () => { const [snapshot] = use(); return snapshot.hasTag("busy") }\n')

@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { importCircles } from '../../src/build/import-circles'
 import { importGraph } from '../../src/build/import-graph'
 import { rootDir } from '../../src/build/site'
+import { tempTree } from './temp-tree'
 
 // No module reaches itself through its imports (type-only and dynamic ones included): a circle
 // makes the order modules load in matter, and hides which module depends on which.
@@ -15,12 +13,7 @@ describe('import circles', () => {
   })
 
   it('are found, read from real files: through type-only imports and in a file that imports itself', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'circles-'))
-    afterAll(() => rmSync(dir, { recursive: true, force: true }))
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-      writeFileSync(path.join(dir, file), text)
-    }
+    const { dir, write } = tempTree('circles')
     write('supabase/local/core.ts', "import type { Context } from './context.ts'\nexport const check = (c: Context) => c\n")
     write('supabase/local/context.ts', "import type { Mailbox } from './mailbox.ts'\nexport type Context = { mailbox: Mailbox }\n")
     write('supabase/local/mailbox.ts', "import { check } from './core.ts'\nexport type Mailbox = { check: typeof check }\n")
