@@ -37,6 +37,8 @@ const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$|[\\/]lucide[\
 
 /** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
 const timedTests = ['tests/security/local-stack-fidelity.test.ts']
+// Tests that add to the plan catalogue or the demo field table (vi.mock) need a module graph of their own.
+const ownGraphTests = ['tests/backend/team-plan.test.ts', 'tests/backend/demo-field.test.ts']
 
 export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.
@@ -116,7 +118,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
           name: 'node',
           environment: 'node',
           include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
-          exclude: timedTests,
+          exclude: [...timedTests, ...ownGraphTests],
           testTimeout: 20000,
           // A file's stack starts in its beforeAll: seconds on a busy machine, more than the default 10.
           hookTimeout: 60000,
@@ -124,6 +126,10 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
           // functions' handlers and PGlite's compiled WebAssembly load once, not once per file.
           isolate: false,
         },
+      },
+      {
+        extends: true,
+        test: { name: 'own-graph', environment: 'node', include: ownGraphTests, testTimeout: 20000, hookTimeout: 60000 },
       },
       {
         // Tests that time the stack (answers within a bound, rate-limit bursts against a refill

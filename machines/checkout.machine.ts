@@ -24,6 +24,19 @@ export const hasPlanAlready = (catalogue: readonly Plan[], current: string | und
   return wanted !== undefined && alreadyHas(planById(current ?? '', catalogue) ?? freePlan, wanted)
 }
 
+/** A failed checkout as the server gave it: its message, and the code (with the plan it names) of
+ * a refusal the site words itself. */
+export interface CheckoutFailure {
+  message: string | null
+  code?: string
+  plan?: string
+}
+
+const failureOf = (error: unknown): CheckoutFailure => {
+  const { message, code, plan } = (error ?? {}) as { message?: string; code?: string; plan?: string }
+  return { message: message ?? null, ...(code ? { code } : {}), ...(plan ? { plan } : {}) }
+}
+
 export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
   actors: {
@@ -35,7 +48,7 @@ export const checkoutMachine = setup({
   actions: {
     // Provided by the view.
     goToPayment: (_, _params: { url: string }) => {},
-    notifyFailure: (_, _params: { message: string | null }) => {},
+    notifyFailure: (_, _params: CheckoutFailure) => {},
   },
   guards: {
     hasPlanAlready: ({ context, event }) => hasPlanAlready(context.catalogue, (event as { output?: string }).output, context.plan),
@@ -89,7 +102,7 @@ export const checkoutMachine = setup({
           target: 'idle',
           actions: [
             assign({ error: ({ event }) => (event.error as { message?: string })?.message ?? null }),
-            { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as { message?: string })?.message ?? null }) },
+            { type: 'notifyFailure', params: ({ event }) => failureOf(event.error) },
           ],
           description: 'The request failed: the error shows and the button works again.',
         },

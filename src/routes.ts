@@ -2,6 +2,7 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type Lang, langs, localizePath } from './i18n/lang'
 import type { PageScope } from './i18n/scopes'
+import { type PaidPlanId, paidPlans } from '../supabase/functions/_shared/plans'
 
 export type Access = 'public' | 'protected'
 
@@ -21,7 +22,29 @@ export interface RouteRecord {
    * surely without one gets in its place, at once and before the app loads (prerendered into the
    * page, src/app/page-script/signed-out.ts). Protected pages give such a visitor sign-in, which brings them back. */
   readonly withoutSession?: string
+  /** A checkout page's plan (its id in the catalogue). */
+  readonly plan?: string
 }
+
+/** The key of the page that sells a paid plan. */
+export type CheckoutKey = `checkout-${PaidPlanId}`
+export const checkoutKey = (plan: string) => `checkout-${plan}` as CheckoutKey
+
+/** One checkout page per paid plan of the catalogue, at `/checkout-<plan id>`. */
+const checkoutRoutes = Object.fromEntries(
+  paidPlans.map((plan) => {
+    const values = { name: plan.name }
+    const record: RouteRecord = {
+      path: `/${checkoutKey(plan.id)}`,
+      access: 'protected',
+      view: 'checkout-page',
+      scope: 'account',
+      title: { ...msg({ message: 'Upgrade to {name} – Vekstlinje', context: 'page title' }), values },
+      plan: plan.id,
+    }
+    return [checkoutKey(plan.id), record]
+  }),
+) as Record<CheckoutKey, RouteRecord>
 
 export const routes = {
   home: {
@@ -147,13 +170,7 @@ export const routes = {
     scope: 'legal',
     title: msg({ message: 'Security and subprocessors – Vekstlinje', context: 'page title' }),
   },
-  checkoutPro: {
-    path: '/checkout-pro',
-    access: 'protected',
-    view: 'checkout-page',
-    scope: 'account',
-    title: msg({ message: 'Upgrade to Pro – Vekstlinje', context: 'page title' }),
-  },
+  ...checkoutRoutes,
   app: {
     path: '/app',
     access: 'protected',
@@ -197,7 +214,9 @@ export const descriptions = {
   cookies: msg`Which cookies Vekstlinje uses, why, and for how long.`,
   dpa: msg`The data processing agreement between Vekstlinje AS and its clients.`,
   security: msg`How Vekstlinje secures data, and the subprocessors we use.`,
-  checkoutPro: msg`Buy the Pro plan.`,
+  ...(Object.fromEntries(
+    paidPlans.map((plan) => [checkoutKey(plan.id), { ...msg({ message: 'Buy the {name} plan.' }), values: { name: plan.name } }]),
+  ) as Record<CheckoutKey, MessageDescriptor>),
   app: msg`Your Vekstlinje dashboard.`,
   account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
   notFound: msg`The page you are looking for does not exist or has moved.`,
@@ -230,4 +249,10 @@ export const allRoutes: ResolvedRoute[] = langs.flatMap((lang) =>
 
 export function matchRoute(pathname: string): ResolvedRoute | undefined {
   return allRoutes.find((route) => route.url === pathname)
+}
+
+/** The plan the checkout page at `pathname` sells (undefined on other pages). */
+export function planOfPage(pathname: string): string | undefined {
+  const route = matchRoute(pathname)
+  return route ? (routes[route.key] as RouteRecord).plan : undefined
 }

@@ -94,14 +94,13 @@ export function descriptionIds(rootDir: string): string[] {
   const ids: string[] = []
   walk(parseAst(source, { lang: 'ts' }), (node) => {
     if (node.type !== 'VariableDeclarator' || (node.id as Node).name !== 'descriptions') return
-    let object = node.init as Node
-    while (object.type === 'TSSatisfiesExpression' || object.type === 'TSAsExpression') object = object.expression as Node
-    for (const value of propertiesOf(object).values()) {
-      const id = messageIdIn(value)
+    walk(node.init, (inner) => {
+      if (inner.type !== 'TaggedTemplateExpression' && inner.type !== 'CallExpression') return
+      const id = messageIdIn(inner)
       if (id) ids.push(id)
-    }
+    })
   })
-  return ids
+  return [...new Set(ids)]
 }
 
 /** The islands: each `lazyIsland({ load: () => import('…'), scope })` of the sources. */

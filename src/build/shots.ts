@@ -12,6 +12,7 @@ import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { serve } from '@hono/node-server'
 import { type Browser, chromium, type Page } from 'playwright'
+import { freePlan, nextPlanUp, paidPlans, type Plan } from '../../supabase/functions/_shared/plans.ts'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { startLocalStack } from '../server/local-supabase'
 import { createSiteServer } from '../server/site-server'
@@ -71,7 +72,7 @@ async function open(page: Page, url: string) {
   })
 }
 
-async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan: 'free' | 'pro') {
+async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan: Plan) {
   const page = await browser.newPage({ viewport: { width, height: 900 } })
   const prefix = lang === 'en' ? '/en' : ''
   const email = `shots-${width}-${lang}-${plan}-${Date.now()}@example.no`
@@ -91,7 +92,7 @@ async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan
   await page.locator('main button').click()
   await page.waitForURL(`**${prefix}/app`)
   await page.locator('[data-testid="plan-badge"]').filter({ hasText: 'Free' }).waitFor()
-  if (plan === 'pro') {
+  if (plan !== freePlan) {
     const userId = await page.evaluate(
       () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
     )
@@ -99,12 +100,12 @@ async function signedIn(browser: Browser, width: number, lang: 'nb' | 'en', plan
     const res = await fetch(`${stackUrl}/rest/v1/subscriptions`, {
       method: 'POST',
       headers: { apikey: serviceRoleKey, authorization: `Bearer ${serviceRoleKey}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ user_id: userId, product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' }),
+      body: JSON.stringify({ user_id: userId, product_name: plan.id, status: 'active', current_period_end: '2026-12-22T00:00:00Z' }),
     })
-    if (!res.ok) throw new Error(`could not give the user Pro: ${res.status} ${await res.text()}`)
+    if (!res.ok) throw new Error(`could not give the user ${plan.name}: ${res.status} ${await res.text()}`)
     await page.reload()
   }
-  await page.locator('[data-testid="plan-badge"]').filter({ hasText: plan === 'pro' ? 'Pro' : 'Free' }).waitFor()
+  await page.locator('[data-testid="plan-badge"]').filter({ hasText: plan.name }).waitFor()
   return page
 }
 
@@ -162,11 +163,13 @@ async function main() {
       await page.locator('form button[type="submit"]').click()
       await page.getByRole('alert').first().waitFor()
       await shoot(page, states, `${lang} login error toast`, false)
-      for (const plan of ['free', 'pro'] as const) {
+      for (const plan of [freePlan, ...paidPlans]) {
         const signedInPage = await signedIn(browser, width, lang, plan)
-        await shoot(signedInPage, states, `${lang} dashboard ${plan}`)
-        if (plan === 'free') {
-          await open(signedInPage, `${prefix}/checkout-pro`)
+        await shoot(signedInPage, states, `${lang} dashboard ${plan.id}`)
+        const next = nextPlanUp(plan)
+        if (plan === freePlan && next) {
+          // The checkout route of a plan (src/routes.ts, which needs the build's macros).
+          await open(signedInPage, `${prefix}/checkout-${next.id}`)
           await shoot(signedInPage, states, `${lang} checkout`)
           await open(signedInPage, `${prefix}/account`)
           await shoot(signedInPage, states, `${lang} account`)

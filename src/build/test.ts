@@ -69,7 +69,7 @@ const steps: Step[] = [
   { name: 'typecheck', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: ['npx', 'biome', 'check', '.'] },
   { name: 'i18n', command: ['npx', 'tsx', 'src/build/i18n-check.ts', '--stale'] },
-  vitest('unit and backend tests', 'vitest-unit.json', ['machines', 'ui', 'node', 'deno', 'timing']),
+  vitest('unit and backend tests', 'vitest-unit.json', ['machines', 'ui', 'node', 'own-graph', 'deno', 'timing']),
   { name: 'build', command: ['npx', 'tsx', 'src/build/build.ts'], env: e2eStack },
   // Before the checks of the build: they run the screenshot and Lighthouse tools briefly.
   { name: 'browsers', command: ['npx', 'tsx', 'src/build/ensure-browsers.ts', '--engines'] },

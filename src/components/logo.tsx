@@ -1,4 +1,4 @@
-import { company } from '../lib/company'
+import { company } from '../content/company'
 
 /** The brand mark: a rising line in a rounded square, with the wordmark. */
 export function Logo() {

@@ -1,11 +1,13 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { ALREADY_ON_PLAN, planById } from '../../supabase/functions/_shared/plans'
 
 /** A refusal from the auth service (its `code`) or from one of the project's functions (its
- * fixed English `message`). */
+ * `code` and the `plan` it names, or its fixed English `message`). */
 export interface ServerFailure {
   code?: string
   message?: string
+  plan?: string
 }
 
 /** The auth service's error codes the visitor can meet, in their language. */
@@ -30,16 +32,24 @@ export const authCodeMessages = {
 
 /** The project's functions answer `{ error }` in English; these are the ones the visitor can meet. */
 export const functionMessages = {
-  'Already on Pro': msg`You already have Pro, so there is nothing to pay.`,
   'Not signed in': msg`Your session has ended. Sign in again.`,
   'The payment provider could not start the checkout': msg`The payment provider could not start the purchase. Try again in a moment.`,
   'The payment provider could not cancel the subscription': msg`The payment provider could not cancel the subscription, so nothing was deleted. Try again in a moment.`,
   'The e-mail address does not match the account': msg`That is not the address of this account.`,
 } satisfies Record<string, MessageDescriptor>
 
+/** The functions' refusals that name a plan, by code: the plan's name fills in `{name}`. */
+export const planCodeMessages = {
+  [ALREADY_ON_PLAN]: msg({ message: 'You already have {name}, so there is nothing to pay.' }),
+} satisfies Record<string, MessageDescriptor>
+
 /** What to show for a refusal: a known code or function error as a catalog message; otherwise the
  * server's own text (undefined when there is none, for the caller's fallback). */
 export function serverText(failure: ServerFailure | null | undefined): MessageDescriptor | string | undefined {
+  const plan = planById(failure?.plan ?? '')
+  if (plan && failure?.code && failure.code in planCodeMessages) {
+    return { ...planCodeMessages[failure.code as keyof typeof planCodeMessages], values: { name: plan.name } }
+  }
   const code = failure?.code as keyof typeof authCodeMessages | undefined
   if (code && code in authCodeMessages) return authCodeMessages[code]
   const text = failure?.message as keyof typeof functionMessages | undefined

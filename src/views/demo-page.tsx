@@ -5,7 +5,7 @@ import { PageIntro } from '../components/page-intro'
 import * as ui from '../components/ui.css'
 import { DemoForm } from '../features/demo/demo-form'
 import * as styles from '../features/demo/demo.css'
-import { company, mailto } from '../lib/company'
+import { company, mailto } from '../content/company'
 
 const icon = { size: 20, strokeWidth: 1.75, 'aria-hidden': true } as const
 

@@ -4,7 +4,7 @@ import * as ui from '../components/ui.css'
 import { FaqAccordion } from '../features/faq/faq-accordion'
 import { ContactCard } from '../features/help/contact-card'
 import * as styles from '../features/help/help.css'
-import { helpFaqs } from '../lib/faqs'
+import { helpFaqs } from '../content/faqs'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function HelpPage() {

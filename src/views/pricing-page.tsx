@@ -7,7 +7,7 @@ import { FaqAccordion } from '../features/faq/faq-accordion'
 import { PlanCard } from '../features/pricing/plan-card'
 import * as styles from '../features/pricing/pricing.css'
 import { PricingSteps } from '../features/pricing/pricing-steps'
-import { pricingFaqs } from '../lib/faqs'
+import { pricingFaqs } from '../content/faqs'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function PricingPage() {

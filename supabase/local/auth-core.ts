@@ -115,22 +115,10 @@ export type FlowRow = {
 }
 
 export const API_VERSION = '2024-01-01'
-/** GoTrue refuses longer addresses before any other check ("An email address is too long"). */
-export const MAX_EMAIL_LENGTH = 255
+export { isEmailAddress, MAX_EMAIL_LENGTH } from './email-address.ts'
 /** GoTrue's MaxPasswordLength: bcrypt reads 72 bytes; GoTrue refuses more rather than cut. */
 export const MAX_PASSWORD_BYTES = 72
 
-/** `local@domain.tld` with no whitespace, control or invisible format characters. Linear time and
- * bounded: the length is checked first (a backtracking pattern on a long input froze the stack). */
-export function isEmailAddress(value: string): boolean {
-  if (value.length === 0 || value.length > MAX_EMAIL_LENGTH) return false
-  if (/[\s\p{C}]/u.test(value)) return false
-  const at = value.indexOf('@')
-  if (at <= 0 || at !== value.lastIndexOf('@')) return false
-  const domain = value.slice(at + 1)
-  const dot = domain.indexOf('.', 1)
-  return dot > 0 && dot < domain.length - 1
-}
 export const OTP_LIFETIME_S = 3600
 export const FLOW_LIFETIME_S = 600
 /** GoTrue's limiters refill per five minutes. */

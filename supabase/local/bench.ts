@@ -3,6 +3,7 @@
 // round trip (a service-role write → the change event at the subscriber).
 import { createClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
+import { paidPlans } from '../functions/_shared/plans.ts'
 import { startStack } from './stack.ts'
 
 const RUNS = 200
@@ -43,7 +44,7 @@ if (error || !data.user) throw error ?? new Error('sign-up failed')
 const userId = data.user.id
 const inserted = await service
   .from('subscriptions')
-  .insert({ user_id: userId, product_name: 'pro', status: 'active' })
+  .insert({ user_id: userId, product_name: paidPlans[0]!.id, status: 'active' })
   .select('id')
   .single()
 if (inserted.error) throw inserted.error

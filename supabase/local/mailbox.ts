@@ -2,7 +2,7 @@
 // the database so it survives restarts with the rest of the data.
 import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { Hono } from 'hono'
-import { isEmailAddress } from './auth-core.ts'
+import { isEmailAddress } from './email-address.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, verify } from './jwt.ts'
 import { htmlResponse, type Mail, mailboxPage } from './pages.ts'

@@ -1,7 +1,7 @@
 // The payment stand-in's customers, checkout sessions and checkout page, for create-checkout and
 // delete-account (routes under /local-payments; see payments.ts).
 import { Hono } from 'hono'
-import { paidPlanIds, planById } from '../functions/_shared/plans.ts'
+import { paidPlanIds, paidPlans, planById } from '../functions/_shared/plans.ts'
 import { htmlResponse, messagePage } from './pages.ts'
 import { allDelivered, httpUrl, type PaymentHelpers, UUID } from './payments-helpers.ts'
 import { checkoutPage } from './payments-pages.ts'
@@ -67,7 +67,7 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
     await h.db.query(
       `insert into local_stack.payment_sessions (id, user_id, email, lang, plan, customer_id, success_url, cancel_url)
        values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [id, user_id, email ?? '', lang ?? 'nb', plan ?? 'pro', customerId, success_url, cancel_url],
+      [id, user_id, email ?? '', lang ?? 'nb', plan ?? paidPlans[0]!.id, customerId, success_url, cancel_url],
     )
     return c.json({ id, url: h.pageUrl(id) })
   })
@@ -146,7 +146,7 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
 
     // The payment succeeds: the subscription exists (active) before Stripe's events go out.
     const start = now()
-    const plan = planById(open.plan) ?? planById('pro')!
+    const plan = planById(open.plan) ?? paidPlans[0]!
     const { rows } = await h.db.query<SubscriptionRow>(
       `insert into local_stack.subscriptions (id, customer_id, user_id, plan, price_id, status, created, current_period_start, current_period_end)
        values ($1, $2, $3, $4, $5, 'active', $6, $6, $7) returning *`,

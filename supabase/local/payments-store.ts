@@ -2,6 +2,7 @@
 // lets a customer do with a subscription in each state.
 import { randomBytes } from 'node:crypto'
 import type { PGlite } from '@electric-sql/pglite'
+import { paidPlans } from '../functions/_shared/plans.ts'
 
 export const PERIOD_SECONDS = 30 * 24 * 3600
 export const SESSION_LIFETIME_S = 24 * 3600
@@ -76,7 +77,7 @@ export function ready(db: PGlite): Promise<unknown> {
         current_period_end timestamptz,
         created_at timestamptz not null default now()
       );
-      alter table local_stack.payment_sessions add column if not exists plan text not null default 'pro';
+      alter table local_stack.payment_sessions add column if not exists plan text not null default '${paidPlans[0]!.id}';
       create table if not exists local_stack.customers (
         user_id uuid primary key,
         id text not null unique,

@@ -1,7 +1,7 @@
 // The payment stand-in's Stripe-shaped objects and events (supabase-protocol §5; API
 // 2026-10-28.endive shapes), and each plan's offer: name and price from the catalogue.
 import Stripe from 'stripe'
-import { type Plan, planById } from '../functions/_shared/plans.ts'
+import { type Plan, paidPlans, planById } from '../functions/_shared/plans.ts'
 import { localId, type SessionRow, SESSION_LIFETIME_S, type SubscriptionRow } from './payments-store.ts'
 
 export type Json = Record<string, unknown>
@@ -14,7 +14,7 @@ export function planOffer(plan: Plan) {
   return { name, amount, currency: 'nok', label, product: `prod_local_${plan.id}` }
 }
 
-export const offerOf = (row: { plan: string }) => planOffer(planById(row.plan) ?? planById('pro')!)
+export const offerOf = (row: { plan: string }) => planOffer(planById(row.plan) ?? paidPlans[0]!)
 
 export function event(type: string, object: Json, created: number, previous?: Json): Json {
   return {

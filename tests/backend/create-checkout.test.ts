@@ -101,12 +101,12 @@ describe('create-checkout: who may buy', () => {
     })
   })
 
-  it('already on Pro → 409 { error: "Already on Pro" }; a canceled Pro does not count', async () => {
+  it('already on Pro → 409 { code: "already_on_plan", plan: "pro" }; a canceled Pro does not count', async () => {
     const user = await confirmedUser(stack)
     await giveSubscription(user.user.id, { status: 'canceled' })
     expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(200)
     await giveSubscription(user.user.id, { status: 'active' })
-    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { error: 'Already on Pro' } })
+    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
   })
 })
 
@@ -300,7 +300,7 @@ describe('create-checkout without Stripe: the local payment page', () => {
     expect(again.headers.get('location')).toBe(`${SITE}/en/app?success=true`)
     expect(await rows(user.user.id)).toHaveLength(1)
     // And the function now refuses a second Pro.
-    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { error: 'Already on Pro' } })
+    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
   })
 
   it('the user’s realtime channel sees the row arrive', async () => {

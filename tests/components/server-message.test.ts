@@ -46,6 +46,13 @@ describe('server refusals in the visitor’s language', () => {
     })
   }
 
+  it('a refusal that names a plan is worded with the plan’s name; an unknown plan keeps the server’s text', () => {
+    const refusal = { code: 'already_on_plan', plan: 'pro', message: 'Already on Pro' }
+    expect(serverMessage(nb, refusal)).toBe('Du har allerede Pro, så du har ingenting å betale.')
+    expect(serverMessage(en, refusal)).toBe('You already have Pro, so there is nothing to pay.')
+    expect(serverMessage(en, { ...refusal, plan: 'gold' })).toBe('Already on Pro')
+  })
+
   it('an unknown code keeps the server’s text; nothing at all leaves the fallback to the caller', () => {
     expect(serverMessage(nb, { code: 'something_new', message: 'Something new happened' })).toBe('Something new happened')
     expect(serverMessage(nb, {})).toBeUndefined()

@@ -27,7 +27,7 @@ export type Guard = {
 
 const MIGRATIONS = 'supabase/migrations'
 const PAYMENTS = `${MIGRATIONS}/20261125200001_payment_invariants.sql`
-const DEMO = `${MIGRATIONS}/20261125100001_demo_request_limits.sql`
+const DEMO = `${MIGRATIONS}/20261126270001_demo_request_whole_row.sql`
 const RETENTION = `${MIGRATIONS}/20261125300001_retention.sql`
 const DELETE = `${MIGRATIONS}/20261126100001_delete_account.sql`
 const PROVIDER = 'supabase/functions/_shared/payment-provider.ts'

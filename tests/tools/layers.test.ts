@@ -1,10 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import path from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { importGraph } from '../../src/build/import-graph'
 import { layerViolations, violationOf } from '../../src/build/layers'
 import { rootDir } from '../../src/build/site'
+import { tempTree } from './temp-tree'
 
 // Imports flow app → views → features → shared layers (components, lib, i18n, styles, routes);
 // a feature never imports another feature; machines import only xstate, arktype, other machines
@@ -17,12 +15,7 @@ describe('the layers of the code', () => {
   })
 
   describe('refuse a forbidden import, read from real files', () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'layers-'))
-    afterAll(() => rmSync(dir, { recursive: true, force: true }))
-    const write = (file: string, text: string) => {
-      mkdirSync(path.dirname(path.join(dir, file)), { recursive: true })
-      writeFileSync(path.join(dir, file), text)
-    }
+    const { dir, write } = tempTree('layers')
     write('src/app/shell.tsx', 'export const Shell = () => null\n')
     write('src/lib/format.ts', 'export const format = (n: number) => String(n)\n')
     write('src/features/pricing/plan.tsx', "import { Shell } from '../../app/shell'\nimport { format } from '../../lib/format'\nexport const Plan = () => [Shell, format]\n")

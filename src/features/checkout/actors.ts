@@ -1,7 +1,9 @@
 import { fromPromise } from 'xstate'
-import { planOf, type Subscription } from '../../../machines/subscriptions.machine'
+import { planOf } from '../../../machines/subscriptions.machine'
 import { freePlan } from '../../../supabase/functions/_shared/plans'
 import type { Lang } from '../../i18n/lang'
+import { invokeFunction } from '../../lib/functions'
+import { readSubscriptions } from '../../lib/subscriptions'
 import { getSupabase } from '../../lib/supabase'
 
 /** The id of the plan the signed-in user is on now. */
@@ -10,20 +12,11 @@ export const loadPlan = fromPromise<string>(async () => {
   const { data: session } = await supabase.auth.getSession()
   const userId = session.session?.user.id
   if (!userId) return freePlan.id
-  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', userId)
-  if (error) throw error
-  return planOf(data as Subscription[]).id
+  return planOf(await readSubscriptions(userId)).id
 })
 
-/** Asks the server for a checkout link; its error message, when it sends one, is kept. */
+/** Asks the server for a checkout link; a refusal keeps the server's message and code. */
 export const createCheckout = (lang: Lang) =>
-  fromPromise<{ url?: string | null }, { plan: string }>(async ({ input }) => {
-    const supabase = await getSupabase()
-    const { data, error } = await supabase.functions.invoke('create-checkout', { body: { productType: input.plan, lang } })
-    if (error) {
-      const context = (error as { context?: Response }).context
-      const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null
-      throw new Error((body as { error?: string } | null)?.error ?? error.message)
-    }
-    return (data ?? {}) as { url?: string | null }
-  })
+  fromPromise<{ url?: string | null }, { plan: string }>(
+    async ({ input }) => (await invokeFunction<{ url?: string | null } | null>('create-checkout', { productType: input.plan, lang })) ?? {},
+  )

@@ -6,22 +6,31 @@ import { ButtonLink } from '../../components/links'
 import { button, buttonLarge, card, container } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import { useToaster } from '../../components/toaster/toaster'
+import { connectCheckout } from './connect'
 import { checkoutLogic } from './logic'
 import { ConsentNote } from '../../components/consent-note'
 import * as styles from './checkout.css'
-import { plans } from '../../../supabase/functions/_shared/plans'
-import { benefitTexts, planNames, priceText } from '../../lib/plan-texts'
+import { useLocation } from 'wouter'
+import { type BenefitKey, planById } from '../../../supabase/functions/_shared/plans'
+import { benefitTexts, priceText } from '../../content/plan-texts'
+import { planOfPage } from '../../routes'
 
-/** The plan this page sells (its route is the Pro checkout). */
-const CHECKOUT_PLAN = plans.find((plan) => plan.id === 'pro')!
+/** The plan the page sells: its route's (one checkout route per paid plan). */
+function usePlanOfPage() {
+  const [location] = useLocation()
+  const plan = planById(planOfPage(location) ?? '')
+  if (!plan) throw new Error(`${location} is not the checkout page of a plan`)
+  return plan
+}
 
 export function Checkout() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
-  const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: CHECKOUT_PLAN.id } })
-  const busy = snapshot.hasTag('busy')
-  const name = planNames[CHECKOUT_PLAN.id]
+  const plan = usePlanOfPage()
+  const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: plan.id } })
+  const { busy, alreadyOnPlan, waiting } = connectCheckout(snapshot)
+  const { name } = plan
 
   return (
     <div className={`${container} ${styles.page}`}>
@@ -33,18 +42,18 @@ export function Checkout() {
           <Trans>The {name} plan</Trans>
         </h1>
         <p className={styles.price}>
-          <span data-testid="price">{priceText(CHECKOUT_PLAN.priceNok, lang)}</span> <span className={styles.per}>{t`per month`}</span>
+          <span data-testid="price">{priceText(plan.priceNok, lang)}</span> <span className={styles.per}>{t`per month`}</span>
         </p>
         <ConsentNote action="checkout" />
         <ul className={styles.benefits}>
-          {CHECKOUT_PLAN.benefits.map((benefit) => (
+          {plan.benefits.map((benefit) => (
             <li key={benefit}>
               <IconSvg icon={Check} size={18} strokeWidth={2} aria-hidden="true" />
-              {i18n._(benefitTexts[benefit])}
+              {i18n._(benefitTexts[benefit as BenefitKey])}
             </li>
           ))}
         </ul>
-        {snapshot.matches('alreadyOnPlan') ? (
+        {alreadyOnPlan ? (
           <div className={styles.notice} role="status">
             <p>
               <Trans>You already have {name}, so there is nothing to pay.</Trans>
@@ -61,7 +70,7 @@ export function Checkout() {
             aria-disabled={busy}
             onClick={() => send({ type: 'user.continue' })}
           >
-            {snapshot.matches('idle') ? <Trans>Continue to payment</Trans> : <Trans>Processing…</Trans>}
+            {waiting ? <Trans>Continue to payment</Trans> : <Trans>Processing…</Trans>}
           </button>
         )}
         <p className={styles.small}>

@@ -11,11 +11,11 @@ export const checkoutLogic = perLang((lang) =>
     actors: { loadPlan, createCheckout: createCheckout(lang) },
     actions: {
       goToPayment: (_, { url }) => window.location.assign(url),
-      notifyFailure: (_, { message }) =>
+      notifyFailure: (_, failure) =>
         notify({
           variant: 'destructive',
           title: msg`Error`,
-          description: serverText({ message: message ?? undefined }) ?? msg`Could not start purchase. Please try again.`,
+          description: serverText({ ...failure, message: failure.message ?? undefined }) ?? msg`Could not start purchase. Please try again.`,
         }),
     },
   }),

@@ -3,14 +3,11 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { ChannelEvent, PageEvent, Subscription, WatcherCommand } from '../../../machines/subscriptions.machine'
 import type { Lang } from '../../i18n/lang'
+import { invokeFunction } from '../../lib/functions'
+import { readSubscriptions } from '../../lib/subscriptions'
 import { getSupabase } from '../../lib/supabase'
 
-export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(async ({ input, signal }) => {
-  const supabase = await getSupabase()
-  const { data, error } = await supabase.from('subscriptions').select('*').eq('user_id', input.userId).abortSignal(signal)
-  if (error) throw error
-  return data as Subscription[]
-})
+export const fetchSubscriptions = fromPromise<Subscription[], { userId: string }>(({ input, signal }) => readSubscriptions(input.userId, signal))
 
 /** The realtime channel on the user's rows: reports each change, each (re)join and each loss of
  * the channel, and the session's token refreshes; on `channel.rejoin` it leaves the channel and
@@ -132,13 +129,4 @@ export const checkWebhook = fromPromise<HealthAnswer>(async () => {
 /** Asks the server for a link to the payment provider's customer portal, which brings the customer
  * back to the dashboard of their language; its error message, when it sends one, is kept. */
 export const openPortal = (lang: Lang) =>
-  fromPromise<{ url?: string | null }>(async () => {
-    const supabase = await getSupabase()
-    const { data, error } = await supabase.functions.invoke('create-portal-session', { body: { lang } })
-    if (error) {
-      const context = (error as { context?: Response }).context
-      const body = context && typeof context.json === 'function' ? await context.json().catch(() => null) : null
-      throw new Error((body as { error?: string } | null)?.error ?? error.message)
-    }
-    return (data ?? {}) as { url?: string | null }
-  })
+  fromPromise<{ url?: string | null }>(async () => (await invokeFunction<{ url?: string | null } | null>('create-portal-session', { lang })) ?? {})

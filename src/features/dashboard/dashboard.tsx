@@ -1,6 +1,6 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { BenefitKey, Plan } from '../../../supabase/functions/_shared/plans'
-import { benefitTexts, planNames } from '../../lib/plan-texts'
+import { benefitTexts, planNames } from '../../content/plan-texts'
 
 /** A plan's name; a plan this page does not know yet shows its id. */
 const nameOf = (id: string) => planNames[id as keyof typeof planNames] ?? id
@@ -9,14 +9,15 @@ import { IconSvg } from '../../components/icon'
 import { useSearch } from 'wouter'
 import { disclosureMachine } from '../../../machines/disclosure.machine'
 import { paymentOutcomeOf } from '../../../machines/payment-return.machine'
-import { activeOf, planOf } from '../../../machines/subscriptions.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
+import { checkoutKey } from '../../routes'
 import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import { useAuth } from '../../lib/auth/session'
 import { useToaster } from '../../components/toaster/toaster'
+import { connectDisclosure, connectSubscriptions } from './connect'
 import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic'
 import { PaymentDebugCard } from './debug-card'
 import { ManageSubscription } from './manage-subscription'
@@ -41,13 +42,10 @@ export function Dashboard({ userId }: { userId: string }) {
   const [debug, sendDebug] = useAppMachine(disclosureMachine)
   useToaster()
   useAppMachine(paymentReturnLogic(lang), { input: { outcome: paymentOutcomeOf(search), subscriptions: subsRef } })
-  const { subscriptions } = subs.context
-  const plan = planOf(subscriptions)
-  const active = activeOf(subscriptions)
+  const { subscriptions, failed, loading, plan, active, paid, next } = connectSubscriptions(subs)
+  const { shown: debugShown } = connectDisclosure(debug)
   const planName = nameOf(plan.id)
-  // The subscription that gives the plan, which the customer manages at the payment provider.
-  const paid = active.find((s) => s.product_name === plan.id)
-  const loading = subs.hasTag('loading')
+  const nextName = next?.name
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
   return (
@@ -87,11 +85,7 @@ export function Dashboard({ userId }: { userId: string }) {
             </span>
           </div>
           <Benefits plan={plan} />
-          {plan.priceNok === 0 ? (
-            <ButtonLink to="checkoutPro">
-              <Trans>Upgrade to Pro</Trans>
-            </ButtonLink>
-          ) : (
+          {plan.priceNok === 0 ? null : (
             <>
               <p>
                 <Trans>You have every {planName} benefit.</Trans>
@@ -106,6 +100,11 @@ export function Dashboard({ userId }: { userId: string }) {
               ) : null}
             </>
           )}
+          {next ? (
+            <ButtonLink to={checkoutKey(next.id)}>
+              <Trans>Upgrade to {nextName}</Trans>
+            </ButtonLink>
+          ) : null}
         </section>
         <section className={card} aria-labelledby="subscriptions-heading">
           <h2 id="subscriptions-heading">
@@ -142,18 +141,18 @@ export function Dashboard({ userId }: { userId: string }) {
             <button
               type="button"
               className={button.ghost}
-              aria-expanded={debug.matches('shown')}
+              aria-expanded={debugShown}
               aria-controls="debug-info"
               onClick={() => sendDebug({ type: 'trigger.click' })}
             >
-              {debug.matches('shown') ? <Trans>Hide debug info</Trans> : <Trans>Show debug info</Trans>}
+              {debugShown ? <Trans>Hide debug info</Trans> : <Trans>Show debug info</Trans>}
             </button>
           </div>
-          <div id="debug-info" hidden={!debug.matches('shown')}>
+          <div id="debug-info" hidden={!debugShown}>
             <pre className={styles.pre}>
-              {JSON.stringify({ userId, plan: plan.id, loading, failed: subs.context.failed, subscriptions }, null, 2)}
+              {JSON.stringify({ userId, plan: plan.id, loading, failed: failed, subscriptions }, null, 2)}
             </pre>
-            <PaymentDebugCard signedIn={Boolean(user)} fetchFailed={subs.context.failed} />
+            <PaymentDebugCard signedIn={Boolean(user)} fetchFailed={failed} />
           </div>
         </div>
       ) : null}

@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { button, card } from '../../components/ui.css'
+import { connectWebhookHealth } from './connect'
 import { webhookHealthLogic } from './logic'
 import * as styles from './dashboard.css'
 
@@ -17,8 +18,7 @@ const requiredEvents = [
 export function PaymentDebugCard({ signedIn, fetchFailed }: { signedIn: boolean; fetchFailed: boolean }) {
   const { t } = useLingui()
   const [snapshot, send] = useAppMachine(webhookHealthLogic)
-  const { answer, unreachable } = snapshot.context
-  const checking = snapshot.hasTag('busy')
+  const { answer, unreachable, checking } = connectWebhookHealth(snapshot)
   return (
     <section className={card} aria-labelledby="payment-debug-heading">
       <h2 id="payment-debug-heading">

@@ -3,6 +3,7 @@ import type { Subscription } from '../../../machines/subscriptions.machine'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import { useAppMachine } from '../../lib/use-app-machine'
+import { connectManagement } from './connect'
 import { subscriptionManagementLogic } from './logic'
 import * as styles from './dashboard.css'
 
@@ -14,8 +15,7 @@ export function ManageSubscription({ subscription, planName, formatDate }: { sub
   const [snapshot, send] = useAppMachine(subscriptionManagementLogic(useLang()), {
     input: { endsAtPeriodEnd: Boolean(subscription.cancel_at_period_end) },
   })
-  const busy = snapshot.hasTag('busy')
-  const ending = snapshot.context.endsAtPeriodEnd
+  const { busy, ending } = connectManagement(snapshot)
   const end = subscription.current_period_end ? formatDate(subscription.current_period_end) : null
   return (
     <div className={styles.manage} data-testid="subscription-status" data-state={ending ? 'ending' : 'renewing'}>

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { DemoRequest, DemoResponse } from '../../../supabase/functions/_shared/demo-request'
+import { answerOf } from '../../lib/functions'
 import { getSupabase } from '../../lib/supabase'
 
 const isResponse = (value: unknown): value is DemoResponse =>
@@ -15,10 +16,7 @@ export const sendDemoRequest = fromPromise<DemoResponse, DemoRequest>(async ({ i
     throw new Error('send-demo-request answered without an ok flag')
   }
   // A non-2xx answer carries the unread Response: read the function's own { ok: false, error }.
-  const context = (error as { context?: unknown }).context
-  if (context instanceof Response) {
-    const body: unknown = await context.json().catch(() => null)
-    if (isResponse(body)) return body
-  }
+  const body = await answerOf(error)
+  if (isResponse(body)) return body
   throw error
 })

@@ -2,15 +2,13 @@ import type { ChangeEvent } from 'react'
 import type { SnapshotFrom } from 'xstate'
 import { connectForm } from '../../components/form/connect'
 import { type DemoFormEvent, type DemoInput, type demoFormMachine, visibleProblems } from '../../../machines/demo-form.machine'
-import type { DemoField, Problem } from '../../../supabase/functions/_shared/demo-request'
+import { type DemoField, type Problem, REQUIRED_DEMO_FIELDS } from '../../../supabase/functions/_shared/demo-fields'
 import { demoIds } from './dom'
 
 export interface DemoFormLabels {
   submit: string
   sending: string
 }
-
-const REQUIRED: readonly DemoField[] = ['name', 'email', 'need']
 
 type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 
@@ -40,7 +38,7 @@ export function connectDemoForm(
       return {
         ...form.getInputProps(field),
         name: field,
-        required: REQUIRED.includes(field),
+        required: REQUIRED_DEMO_FIELDS.includes(field),
         'aria-invalid': problem ? (true as const) : undefined,
         'aria-describedby': describedBy || undefined,
         'data-invalid': problem ? '' : undefined,

@@ -3,7 +3,7 @@ import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
 import { type demoFormMachine, demoValidator } from '../../../machines/demo-form.machine'
-import { type DemoField, LIMITS, NEEDS, type Need, type Problem } from '../../../supabase/functions/_shared/demo-fields'
+import { type DemoField, type DemoFieldSpec, demoFieldTable, LIMITS, NEEDS, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { button, visuallyHidden } from '../../components/ui.css'
@@ -15,20 +15,7 @@ import { connectDemoForm } from './connect'
 import { problemText } from '../../components/form/problem-text'
 import * as styles from './demo.css'
 
-
-
-const needLabels: Record<Need, MessageDescriptor> = {
-  lead_generation: msg({ message: 'Lead Generation', context: 'demo need option' }),
-  content: msg({ message: 'Content', context: 'demo need option' }),
-  profile_optimization: msg({ message: 'Profile Optimization', context: 'demo need option' }),
-  other: msg({ message: 'Other', context: 'demo need option' }),
-}
-
-const required: Partial<Record<DemoField, MessageDescriptor>> = {
-  name: msg`Please enter your full name.`,
-  email: msg`Please enter your e-mail address.`,
-  need: msg`Please choose what you need help with.`,
-}
+import { fieldHints, fieldLabels, needLabels, requiredTexts } from './field-texts'
 
 /** How the demo form words its problems (the account forms use the shared wording). */
 const ownWords = {
@@ -40,7 +27,16 @@ const ownWords = {
 } satisfies Partial<Record<Problem, MessageDescriptor>>
 
 const demoProblemText = (i18n: I18n, field: DemoField, problem: Problem) =>
-  problemText(i18n, problem, { ...ownWords, required: required[field] ?? ownWords.invalid }, { max: LIMITS[field as keyof typeof LIMITS] })
+  problemText(i18n, problem, { ...ownWords, required: requiredTexts[field] ?? ownWords.invalid }, { max: LIMITS[field as keyof typeof LIMITS] })
+
+/** The fields in the table's order; short ones side by side, two to a row. */
+const layout = demoFieldTable.reduce<DemoFieldSpec[][]>((groups, spec) => {
+  const short = (f: DemoFieldSpec) => f.kind !== 'need' && f.kind !== 'long'
+  const last = groups[groups.length - 1]
+  if (short(spec) && last?.length === 1 && short(last[0]!)) last.push(spec)
+  else groups.push([spec])
+  return groups
+}, [])
 
 const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
 
@@ -65,74 +61,56 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
     )
   }
 
+  /** A field as its kind in the field table asks: label, control, hint and error. */
+  const field = (spec: DemoFieldSpec) => {
+    const name = spec.name as DemoField
+    const hint = fieldHints[name]
+    const props = api.getFieldProps(name, { hint: Boolean(hint) })
+    return (
+      <div className={styles.field} key={name}>
+        <label className={styles.label} htmlFor={api.labelFor(name)}>
+          {i18n._(fieldLabels[name])}
+          {spec.required ? null : optional}
+        </label>
+        {spec.kind === 'need' ? (
+          <select className={clsx(styles.input, styles.select)} {...props}>
+            <option value="">{t({ message: 'Choose…', context: 'demo need placeholder' })}</option>
+            {NEEDS.map((need) => (
+              <option key={need} value={need}>
+                {i18n._(needLabels[need])}
+              </option>
+            ))}
+          </select>
+        ) : spec.kind === 'long' ? (
+          <textarea className={clsx(styles.input, styles.textarea)} rows={4} {...props} />
+        ) : spec.kind === 'email' ? (
+          <input className={styles.input} type="email" autoComplete={spec.autocomplete} inputMode="email" {...props} />
+        ) : spec.kind === 'linkedin' ? (
+          <input className={styles.input} type="text" inputMode="url" autoComplete={spec.autocomplete} spellCheck={false} {...props} />
+        ) : (
+          <input className={styles.input} type="text" autoComplete={spec.autocomplete} {...props} />
+        )}
+        {hint ? (
+          <p className={styles.hint} {...api.getHintProps(name)}>
+            {i18n._(hint)}
+          </p>
+        ) : null}
+        {error(name)}
+      </div>
+    )
+  }
+
   return (
     <form className={styles.form} method="post" {...api.formProps} {...loadOnFirstUse(demoValidator)}>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={api.labelFor('name')}>
-            <Trans context="demo form field">Full name</Trans>
-          </label>
-          <input className={styles.input} type="text" autoComplete="name" {...api.getFieldProps('name')} />
-          {error('name')}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={api.labelFor('email')}>
-            <Trans context="demo form field">E-mail</Trans>
-          </label>
-          <input className={styles.input} type="email" autoComplete="email" inputMode="email" {...api.getFieldProps('email')} />
-          {error('email')}
-        </div>
-      </div>
-      <div className={styles.row}>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={api.labelFor('company')}>
-            <Trans context="demo form field">Company name</Trans>
-            {optional}
-          </label>
-          <input className={styles.input} type="text" autoComplete="organization" {...api.getFieldProps('company')} />
-          {error('company')}
-        </div>
-        <div className={styles.field}>
-          <label className={styles.label} htmlFor={api.labelFor('linkedin')}>
-            <Trans context="demo form field">LinkedIn profile</Trans>
-            {optional}
-          </label>
-          <input
-            className={styles.input}
-            type="text"
-            inputMode="url"
-            autoComplete="url"
-            spellCheck={false}
-            {...api.getFieldProps('linkedin', { hint: true })}
-          />
-          <p className={styles.hint} {...api.getHintProps('linkedin')}>
-            <Trans>For example linkedin.com/in/your-name</Trans>
-          </p>
-          {error('linkedin')}
-        </div>
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={api.labelFor('need')}>
-          <Trans context="demo form field">What do you need help with?</Trans>
-        </label>
-        <select className={clsx(styles.input, styles.select)} {...api.getFieldProps('need')}>
-          <option value="">{t({ message: 'Choose…', context: 'demo need placeholder' })}</option>
-          {NEEDS.map((need) => (
-            <option key={need} value={need}>
-              {i18n._(needLabels[need])}
-            </option>
-          ))}
-        </select>
-        {error('need')}
-      </div>
-      <div className={styles.field}>
-        <label className={styles.label} htmlFor={api.labelFor('notes')}>
-          <Trans context="demo form field">Additional info</Trans>
-          {optional}
-        </label>
-        <textarea className={clsx(styles.input, styles.textarea)} rows={4} {...api.getFieldProps('notes')} />
-        {error('notes')}
-      </div>
+      {layout.map((group) =>
+        group.length === 2 ? (
+          <div className={styles.row} key={group[0]!.name}>
+            {group.map(field)}
+          </div>
+        ) : (
+          field(group[0]!)
+        ),
+      )}
       <div className={styles.honeypot} aria-hidden="true">
         <label htmlFor={api.honeypotProps.id}>
           <Trans context="honeypot field, hidden from people">Leave this field empty</Trans>

@@ -5,8 +5,8 @@ import { ArrowRight, Check } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { ButtonLink } from '../../components/links'
 import * as ui from '../../components/ui.css'
-import { claims } from '../../lib/claims'
-import { company, mailto } from '../../lib/company'
+import { claims } from '../../content/claims'
+import { company, mailto } from '../../content/company'
 import * as styles from './docs.css'
 
 const phases: ReadonlyArray<[MessageDescriptor, MessageDescriptor]> = [

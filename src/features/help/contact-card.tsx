@@ -2,7 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { CalendarClock, Clock, Mail } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { PageLink } from '../../components/links'
-import { company, mailto } from '../../lib/company'
+import { company, mailto } from '../../content/company'
 import * as styles from './help.css'
 
 const icon = { size: 20, strokeWidth: 1.75, 'aria-hidden': true } as const

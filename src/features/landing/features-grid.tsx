@@ -5,7 +5,7 @@ import { ChartLine, Handshake, IdCard, MessagesSquare, PenLine, Workflow } from 
 import { IconSvg, type IconNode } from '../../components/icon'
 import { SectionHeader } from '../../components/section-header'
 import * as ui from '../../components/ui.css'
-import { company } from '../../lib/company'
+import { company } from '../../content/company'
 import * as styles from './landing.css'
 
 const [firstCrm, secondCrm] = company.crms

@@ -4,7 +4,7 @@ import { IconSvg } from '../../components/icon'
 import type { ReactNode } from 'react'
 import { ButtonLink } from '../../components/links'
 import * as ui from '../../components/ui.css'
-import { claims } from '../../lib/claims'
+import { claims } from '../../content/claims'
 import * as styles from './hero.css'
 
 /** The landing's opening: the promise in text (the page's largest element), two actions and the card. */

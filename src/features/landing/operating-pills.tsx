@@ -4,7 +4,7 @@ import { IconSvg, type IconNode } from '../../components/icon'
 import type { MessageDescriptor } from '@lingui/core'
 import { SectionHeader } from '../../components/section-header'
 import * as ui from '../../components/ui.css'
-import { claims } from '../../lib/claims'
+import { claims } from '../../content/claims'
 import * as styles from './landing.css'
 
 const pills: ReadonlyArray<[IconNode, MessageDescriptor]> = [

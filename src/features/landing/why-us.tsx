@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { BadgeCheck, Check, Server, ShieldCheck } from 'lucide'
 import { IconSvg, type IconNode } from '../../components/icon'
 import * as ui from '../../components/ui.css'
-import { claims } from '../../lib/claims'
+import { claims } from '../../content/claims'
 import * as styles from './landing.css'
 
 const reasons: readonly MessageDescriptor[] = [

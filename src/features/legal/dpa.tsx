@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../../components/links'
-import { company, mailto } from '../../lib/company'
+import { company, mailto } from '../../content/company'
 import { postalAddress } from './company-facts'
 import type { LegalDocumentContent } from './legal-document'
 

@@ -7,7 +7,7 @@ import { IconSvg, type IconNode } from '../../components/icon'
 import { PageLink } from '../../components/links'
 import { container, eyebrow, iconBadge, lead, pageTitle } from '../../components/ui.css'
 import type { RouteKey } from '../../routes'
-import { company, mailto } from '../../lib/company'
+import { company, mailto } from '../../content/company'
 import { LastUpdated } from './legal-document'
 import * as css from './legal.css'
 

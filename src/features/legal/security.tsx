@@ -1,7 +1,7 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { PageLink } from '../../components/links'
-import { company, mailto } from '../../lib/company'
+import { company, mailto } from '../../content/company'
 import { FactCards } from './fact-cards'
 import type { LegalDocumentContent } from './legal-document'
 import { subprocessors } from './subprocessors'

@@ -1,15 +1,14 @@
 import { msg } from '@lingui/core/macro'
 import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../../components/links'
-import { planById } from '../../../supabase/functions/_shared/plans'
+import { paidPlans } from '../../../supabase/functions/_shared/plans'
 import { useLang } from '../../i18n/use-lang'
-import { company, mailto } from '../../lib/company'
-import { priceText } from '../../lib/plan-texts'
+import { company, mailto } from '../../content/company'
+import { priceText } from '../../content/plan-texts'
 import { postalAddress } from './company-facts'
 import type { LegalDocumentContent } from './legal-document'
 
 const { legalName, orgNumber, supportEmail, salesEmail } = company
-const proPlan = planById('pro')!
 
 function Intro() {
   return (
@@ -137,7 +136,7 @@ function ClientDuties() {
 }
 
 function Fees() {
-  const price = priceText(proPlan.priceNok, useLang())
+  const lang = useLang()
   return (
     <>
       <ul>
@@ -156,12 +155,17 @@ function Fees() {
         <li>
           <Trans>Fees are non-refundable once work on the period they cover has started.</Trans>
         </li>
-        <li>
-          <Trans>
-            The Pro plan costs {price} per month excluding VAT. It is paid by card through our payment provider,
-            Stripe, monthly in advance, and VAT is added at checkout.
-          </Trans>
-        </li>
+        {paidPlans.map(({ id, name, priceNok }) => {
+          const price = priceText(priceNok, lang)
+          return (
+            <li key={id}>
+              <Trans>
+                The {name} plan costs {price} per month excluding VAT. It is paid by card through our payment
+                provider, Stripe, monthly in advance, and VAT is added at checkout.
+              </Trans>
+            </li>
+          )
+        })}
         <li>
           <Trans>
             If an invoice is paid late, we may charge interest under the Norwegian Late Payment Interest Act

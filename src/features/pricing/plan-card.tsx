@@ -4,7 +4,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { ArrowRight, Check } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { ButtonLink } from '../../components/links'
-import { claims } from '../../lib/claims'
+import { claims } from '../../content/claims'
 import * as styles from './pricing.css'
 
 /** The nine things every Enterprise plan includes. */

@@ -1,8 +1,8 @@
 import type { I18n } from '@lingui/core'
 import { href, type RouteKey } from '../../routes'
 import { htmlLang, type Lang } from '../../i18n/lang'
-import { company, mailto } from '../../lib/company'
-import { type Faq, helpFaqs, pricingFaqs } from '../../lib/faqs'
+import { company, mailto } from '../../content/company'
+import { type Faq, helpFaqs, pricingFaqs } from '../../content/faqs'
 
 /** The FAQ each page shows; the structured data is built from the same messages. */
 const faqsByRoute: Partial<Record<RouteKey, readonly Faq[]>> = {

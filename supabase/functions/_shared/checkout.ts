@@ -25,8 +25,9 @@ export function validateCheckoutRequest(input: unknown): CheckoutValidation {
   return { ok: true, request: { productType: out.productType as ProductType, lang: out.lang ?? 'nb' } }
 }
 
-/** The function's answers: `{ url }` on success, `{ error }` otherwise. */
-export type CheckoutResponse = { url: string } | { error: string }
+/** The function's answers: `{ url }` on success, `{ error }` otherwise; a refusal the site words
+ * in the visitor's language also carries its `code` (and the plan it names). */
+export type CheckoutResponse = { url: string } | { error: string; code?: string; plan?: string }
 
 /** The dashboard in the visitor's language: `<site>/app` (nb) or `<site>/en/app` (en). */
 export function dashboardUrl(siteUrl: string, lang: CheckoutLang): string {

@@ -25,6 +25,8 @@ import { type } from 'arktype'
 import {
   DEMO_FIELDS,
   type DemoField,
+  type DemoFieldSpec,
+  demoFieldTable,
   type FieldProblems,
   LANGUAGES,
   LIMITS,
@@ -35,20 +37,11 @@ import {
   type RequestLanguage,
 } from './demo-fields.ts'
 
-export { DEMO_FIELDS, LANGUAGES, LIMITS, NEEDS, PROBLEMS }
-export type { DemoField, FieldProblems, Need, Problem, RequestLanguage }
+export { DEMO_FIELDS, demoFieldTable, LANGUAGES, LIMITS, NEEDS, PROBLEMS }
+export type { DemoField, DemoFieldSpec, FieldProblems, Need, Problem, RequestLanguage }
 
 /** What the form sends: every field as typed. */
-export interface DemoRequestInput {
-  name: string
-  email: string
-  company?: string
-  linkedin?: string
-  need: string
-  notes?: string
-  language?: string
-  website?: string
-}
+export type DemoRequestInput = Partial<Record<DemoField | 'language' | 'website', string>>
 
 const isProblem = (value: string): value is Problem => (PROBLEMS as readonly string[]).includes(value)
 
@@ -158,30 +151,24 @@ const languageField = type('string')
   .narrow((value, ctx) => isLanguage(value) || reject(ctx, 'invalid'))
   .pipe((value) => value as RequestLanguage)
 
-/** The schema; unknown keys are dropped. */
+/** A field's check, by its kind in the field table. */
+function fieldCheck(spec: DemoFieldSpec) {
+  if (spec.kind === 'email') return emailField
+  if (spec.kind === 'linkedin') return linkedinField
+  if (spec.kind === 'need') return needField
+  return text(spec.limit, spec.required)
+}
+
+/** The schema, from the field table; unknown keys are dropped. */
 export const demoRequestSchema = type({
   '+': 'delete',
-  name: text(LIMITS.name, true),
-  email: emailField,
-  'company?': text(LIMITS.company, false),
-  'linkedin?': linkedinField,
-  need: needField,
-  'notes?': text(LIMITS.notes, false),
+  ...Object.fromEntries(demoFieldTable.map((spec) => [spec.required ? spec.name : `${spec.name}?`, fieldCheck(spec)])),
   'language?': languageField,
   'website?': text(LIMITS.website, false),
-})
+} as Record<string, unknown> as { '+': 'delete' })
 
 /** A valid request, normalised, every optional field filled in. */
-export interface DemoRequest {
-  name: string
-  email: string
-  company: string
-  linkedin: string
-  need: Need
-  notes: string
-  language: RequestLanguage
-  website: string
-}
+export type DemoRequest = Record<DemoField, string> & { need: Need; language: RequestLanguage; website: string }
 
 export type Validation = { ok: true; request: DemoRequest } | { ok: false; fields: FieldProblems; body?: Problem }
 
@@ -207,18 +194,11 @@ export function validateDemoRequest(input: unknown): Validation {
     }
     return body ? { ok: false, fields, body } : { ok: false, fields }
   }
+  const valid = out as Partial<Record<string, string>>
+  const fields = Object.fromEntries(DEMO_FIELDS.map((field) => [field, valid[field] ?? ''])) as Record<DemoField, string>
   return {
     ok: true,
-    request: {
-      name: out.name,
-      email: out.email,
-      company: out.company ?? '',
-      linkedin: out.linkedin ?? '',
-      need: out.need,
-      notes: out.notes ?? '',
-      language: out.language ?? 'nb',
-      website: out.website ?? '',
-    },
+    request: { ...fields, need: fields.need as Need, language: (valid.language ?? 'nb') as RequestLanguage, website: valid.website ?? '' },
   }
 }
 

@@ -1,41 +1,8 @@
-// Every plan the product has, as data. The database's check on `subscriptions.product_name`, the
-// functions, the local payment page, the machines, the dashboard and the checkout page read this
-// list. A new plan is an entry here, its texts (`src/lib/plan-texts.ts` and the
-// catalogs) and a migration that lets the database store its id.
+// What the product derives from its plans (plan-catalogue.ts): ids, the free plan, the plan a
+// customer has, the next one up, and how a refusal names a plan.
+import { type Plan, plans } from './plan-catalogue.ts'
 
-export interface Plan {
-  /** Stored in `subscriptions.product_name` and sent by the checkout page. */
-  readonly id: string
-  /** The plan's name as customers see it (a product name: the same in both languages). */
-  readonly name: string
-  /** Higher is more: a customer on a plan has every plan of lower rank. */
-  readonly rank: number
-  /** Monthly price in whole NOK; 0 for a free plan. */
-  readonly priceNok: number
-  /** The function secret holding the payment provider's price id; null for a free plan. */
-  readonly stripePriceEnv: string | null
-  /** Keys of the plan's benefits; each has its text in the site's catalogs. */
-  readonly benefits: readonly string[]
-}
-
-export const plans = [
-  {
-    id: 'free',
-    name: 'Free',
-    rank: 0,
-    priceNok: 0,
-    stripePriceEnv: null,
-    benefits: ['messagesPerMonth', 'basicAnalysis', 'emailSupport'],
-  },
-  {
-    id: 'pro',
-    name: 'Pro',
-    rank: 1,
-    priceNok: 2499,
-    stripePriceEnv: 'STRIPE_PRICE_PRO',
-    benefits: ['unlimitedMessages', 'advancedAnalysis', 'predictiveModelling', 'prioritySupport'],
-  },
-] as const satisfies readonly Plan[]
+export { type Plan, plans }
 
 export type PlanId = (typeof plans)[number]['id']
 export type PaidPlanId = Extract<(typeof plans)[number], { stripePriceEnv: string }>['id']
@@ -69,3 +36,15 @@ export function currentPlan(
 
 /** Whether someone on `current` already has everything `target` gives. */
 export const alreadyHas = (current: Plan, target: Plan): boolean => current.rank >= target.rank
+
+/** The plans that are bought, cheapest first. */
+export const paidPlans: Plan[] = plans.filter((plan) => plan.stripePriceEnv !== null).sort((a, b) => a.rank - b.rank)
+
+/** The plan to offer someone on `current`: the lowest-ranked one above it, if there is one. */
+export function nextPlanUp(current: Plan, catalogue: readonly Plan[] = plans): Plan | undefined {
+  return catalogue.filter((plan) => plan.rank > current.rank).sort((a, b) => a.rank - b.rank)[0]
+}
+
+/** The refusal of a checkout for a plan the customer has already (or one above it): the code
+ * crosses the wire with the id of the plan they are on, and the site words it in their language. */
+export const ALREADY_ON_PLAN = 'already_on_plan'

@@ -11,7 +11,8 @@
 //
 // Request: POST { productType: <a paid plan's id>, lang?: 'nb' | 'en' } with the user's access token.
 // Answers: 200 { url } | 400 { error } bad body | 401 { error } not signed in | 403 origin
-//        | 405 | 409 { error: 'Already on Pro' } (the plan's catalogue name) | 500 not configured | 502 provider failed.
+//        | 405 | 409 { code: 'already_on_plan', plan: <the id of the plan the user is on>, error }
+//        | 500 not configured | 502 provider failed.
 //
 // Environment:
 //   SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY   (Supabase provides them)
@@ -27,7 +28,7 @@ import { readJsonBody } from '../_shared/json-body.ts'
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
-import { alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
+import { ALREADY_ON_PLAN, alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { type SignedInUser, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
@@ -161,7 +162,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     return answer(500, { error: 'Could not read your subscription' }, cors)
   }
   const current = currentPlan(rows)
-  if (alreadyHas(current, plan)) return answer(409, { error: `Already on ${current.name}` }, cors)
+  if (alreadyHas(current, plan)) return answer(409, { code: ALREADY_ON_PLAN, plan: current.id, error: `Already on ${current.name}` }, cors)
 
   try {
     const input: CheckoutInput = { user, plan, price: price!, lang, customer: await customerOf(env, user), ...returnUrls(env.SITE_URL, lang) }

@@ -26,8 +26,11 @@
 //                                    accepted request (default 300)
 //   IP_HASH_SECRET                   key of the HMAC that stores IPs only as hashes (default: the service role key)
 import {
+  DEMO_FIELDS,
   type DemoFailure,
+  type DemoFieldSpec,
   type DemoRequest,
+  demoFieldTable,
   type DemoResponse,
   validateDemoRequest,
 } from '../_shared/demo-request.ts'
@@ -127,17 +130,18 @@ const NEED_LABELS: Record<DemoRequest['need'], string> = {
 export function notificationFor(request: StoredRequest, to: string) {
   const oneLine = (value: string) => value.replace(/[\r\n\t]+/g, ' ')
   const subject = `Demo request: ${oneLine(request.name)}${request.company ? ` (${oneLine(request.company)})` : ''}`
+  const shown = (spec: DemoFieldSpec) => {
+    const value = (request as Record<string, string | undefined>)[spec.name] ?? ''
+    return spec.kind === 'need' ? (NEED_LABELS[value as DemoRequest['need']] ?? value) : value
+  }
+  // Every field of the table: a line each, and each longer text as a block of its own after them.
+  const lines = demoFieldTable.filter((spec) => spec.kind !== 'long').map((spec) => `${spec.notifyAs}: ${shown(spec) || '-'}`)
+  const blocks = demoFieldTable.filter((spec) => spec.kind === 'long').flatMap((spec) => ['', `${spec.notifyAs}:`, shown(spec) || '-'])
   const text = [
     `New demo request (${request.language === 'en' ? 'English' : 'Norwegian'} site)`,
     '',
-    `Name: ${request.name}`,
-    `E-mail: ${request.email}`,
-    `Company: ${request.company || '-'}`,
-    `LinkedIn: ${request.linkedin || '-'}`,
-    `Need: ${NEED_LABELS[request.need] ?? request.need}`,
-    '',
-    'Additional info:',
-    request.notes || '-',
+    ...lines,
+    ...blocks,
     '',
     `Request ${request.id}, received ${request.created_at}`,
   ].join('\n')
@@ -288,12 +292,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     const result = await storeWithinLimits(
       env,
       {
-        name: request.name,
-        email: request.email,
-        company: request.company,
-        linkedin: request.linkedin,
-        need: request.need,
-        notes: request.notes,
+        ...Object.fromEntries(DEMO_FIELDS.map((field) => [field, request[field]])),
         language: request.language,
         user_agent: userAgent ? [...userAgent].slice(0, 500).join('') : null,
       },
