@@ -33,7 +33,7 @@ const frameworkModules =
 
 // Small modules the landing shares with other pages (the reduced-motion watcher, the service's
 // claims, three icons): with the shell, rather than chunks of a few dozen or hundred bytes each.
-const sharedByLanding = /[\\/]src[\\/]lib[\\/](motion|claims)\.ts$|[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](check|arrow-right|shield-check)\.mjs$/
+const sharedByLanding = /[\\/]src[\\/](lib[\\/]motion|content[\\/]claims)\.ts$|[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](check|arrow-right|shield-check)\.mjs$/
 
 /** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
 const timedTests = ['tests/security/local-stack-fidelity.test.ts']

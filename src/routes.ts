@@ -2,7 +2,11 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type Lang, langs, localizePath } from './i18n/lang'
 import type { PageScope } from './i18n/scopes'
-import { type PaidPlanId, paidPlans } from '../supabase/functions/_shared/plans'
+import type { PaidPlanId } from '../supabase/functions/_shared/plans'
+// The catalogue's data only: the plans' helpers stay out of the shell every page loads.
+import { plans } from '../supabase/functions/_shared/plan-catalogue'
+
+const paidPlans = plans.filter((plan) => plan.stripePriceEnv !== null)
 
 export type Access = 'public' | 'protected'
 
@@ -215,7 +219,7 @@ export const descriptions = {
   dpa: msg`The data processing agreement between Vekstlinje AS and its clients.`,
   security: msg`How Vekstlinje secures data, and the subprocessors we use.`,
   ...(Object.fromEntries(
-    paidPlans.map((plan) => [checkoutKey(plan.id), { ...msg({ message: 'Buy the {name} plan.' }), values: { name: plan.name } }]),
+    paidPlans.map((plan): [CheckoutKey, MessageDescriptor] => [checkoutKey(plan.id), { ...msg({ message: 'Buy the {name} plan.' }), values: { name: plan.name } }]),
   ) as Record<CheckoutKey, MessageDescriptor>),
   app: msg`Your Vekstlinje dashboard.`,
   account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
