@@ -5,6 +5,7 @@ import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
+import { emailCodeMachine } from '../../machines/email-code.machine'
 import { emailLinkMachine } from '../../machines/email-link.machine'
 import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
 import { heroCardMachine } from '../../machines/hero-card.machine'
@@ -311,6 +312,25 @@ export const machineModels = {
         outcome.error('verifyEmailLink', { message: 'Failed to fetch' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  emailCode: {
+    file: 'email-code',
+    machine: emailCodeMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'code', value: '123 456' },
+        { type: 'field.change', field: 'code', value: '12345' },
+        { type: 'field.blur', field: 'code' },
+        { type: 'form.submit' },
+        outcome.done('verifyEmailCode'),
+        outcome.error('verifyEmailCode', { code: 'otp_expired', message: 'Token has expired or is invalid' }),
+      ],
+      inputs: [
+        { email: 'kari@example.no', type: 'signup' },
+        { email: 'kari@example.no', type: 'recovery' },
+      ],
+      serialize: serializeForm,
     },
   },
   disclosure: { file: 'disclosure', machine: disclosureMachine, options: { events: [{ type: 'trigger.click' }] } },

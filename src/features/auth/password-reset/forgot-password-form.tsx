@@ -10,6 +10,7 @@ import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
+import { EmailCodeForm } from '../email-code/email-code-form'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -42,6 +43,7 @@ export function ForgotPasswordForm() {
           </button>
         </div>
       ) : null}
+      {sent ? <EmailCodeForm email={email} type="recovery" /> : null}
       {/* Hidden, not removed, while the answer shows: its field keeps the address for a second try. */}
       <form className={styles.form} hidden={sent} {...form.formProps}>
         <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
