@@ -65,6 +65,15 @@ function WhatWeUse() {
           for anything else.
         </Trans>
       </p>
+      <p>
+        <Trans>
+          <strong>If you fill in a form</strong> (registration, sign-in, a new password or a demo request), a bot check
+          from Cloudflare (Turnstile) starts in your browser when you begin. It reads characteristics of your browser
+          and how the page is used, to tell a person from an automated script, and gives the form a one-time token
+          that our servers check with Cloudflare. It protects the forms from abuse, which is strictly necessary, so it
+          does not require consent. It does not start on pages you only read.
+        </Trans>
+      </p>
     </>
   )
 }
@@ -82,8 +91,8 @@ function NotInYourBrowser() {
       </p>
       <p>
         <Trans>
-          We do not use fingerprinting or other techniques that recognize your device without cookies, and we do
-          not share information about your visit with advertising networks.
+          Apart from the bot check on the forms, we do not use fingerprinting or other techniques that read your
+          device without cookies, and we do not share information about your visit with advertising networks.
         </Trans>
       </p>
     </>

@@ -104,6 +104,25 @@ export const subprocessors: readonly Subprocessor[] = [
     usedBy: { config: ['auth.external.google'] },
   },
   {
+    id: 'cloudflare',
+    name: 'Cloudflare, Inc.',
+    purpose: msg({
+      message: "The bot check (Turnstile) on registration, sign-in, password reset and the demo form: it tells people from automated scripts, mostly without a task for the visitor.",
+      context: 'legal: subprocessor purpose',
+    }),
+    data: msg({
+      message: "The IP address, characteristics of the browser and device, and signals of how the page is used, read by the check in the browser while a form is filled in; and the one-time token the form sends, which our servers check with Cloudflare.",
+      context: 'legal: subprocessor data',
+    }),
+    location: msg({ message: "United States; the check is answered by the Cloudflare data center nearest the visitor.", context: 'legal: subprocessor location' }),
+    transfer: msg({
+      message: "The EU-US Data Privacy Framework, under which Cloudflare, Inc. is certified, and the EU standard contractual clauses in Cloudflare's data processing addendum.",
+      context: 'legal: subprocessor transfer',
+    }),
+    transfersOutsideEea: true,
+    usedBy: { hosts: ['challenges.cloudflare.com'] },
+  },
+  {
     id: 'hetzner',
     name: 'Hetzner Online GmbH',
     purpose: msg({ message: "Hosting of the website's pages.", context: 'legal: subprocessor purpose' }),
