@@ -11,7 +11,7 @@ const htmlHeaders = { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control
 
 /** Serves the built site: each route's prerendered page, hashed assets cached for a year,
  * and the 404 page with status 404 for anything else. */
-export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; supabaseUrl?: string }) {
+export function createSiteServer({ distDir, supabaseUrl, botCheckScriptUrl }: { distDir: string; supabaseUrl?: string; botCheckScriptUrl?: string }) {
   const app = new Hono()
   const root = path.resolve(distDir)
 
@@ -20,7 +20,7 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(supabaseUrl),
+      contentSecurityPolicy: contentSecurityPolicy(supabaseUrl, botCheckScriptUrl),
       strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',

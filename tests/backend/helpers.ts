@@ -93,7 +93,7 @@ export function verifyLinkOf(stack: LocalStack, mail: MailJson, redirectTo = `${
 
 /** The 6-digit code a confirmation or reset e-mail shows (the one behind its link). */
 export function codeOf(mail: MailJson): string {
-  const shown = [...mail.text.matchAll(/(?<![\d])(\d{6})(?![\d])/g)].map((match) => match[1]!)
+  const shown = [...mail.text.matchAll(/(?<![\w=])(\d{6})(?!\w)/g)].map((match) => match[1]!)
   if (shown.length !== 1) throw new Error(`"${mail.subject}" shows ${shown.length} six-digit codes`)
   return shown[0]!
 }

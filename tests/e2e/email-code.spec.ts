@@ -67,3 +67,28 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/app`)
   })
 }
+
+test('the "Forgot password?" form loads the bot check when it is first used, and sends each request with a fresh token', async ({ page }) => {
+  const scripts: string[] = []
+  const tokens: unknown[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/local-bot-check/api.js')) scripts.push(request.url())
+    if (request.url().includes('/auth/v1/recover')) tokens.push((request.postDataJSON() as { gotrue_meta_security?: { captcha_token?: string } }).gotrue_meta_security?.captcha_token)
+  })
+  await open(page, '/forgot-password')
+  // Nothing before the form is used: the page is usable without it.
+  expect(scripts).toEqual([])
+  const field = page.getByLabel('E-post')
+  await field.fill('nobody-here@example.no')
+  await page.getByRole('button', { name: 'Send lenke' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'nobody-here@example.no' })).toBeVisible()
+  expect(scripts).toHaveLength(1)
+  await page.getByRole('button', { name: 'Send på nytt eller bruk en annen adresse' }).click()
+  await field.fill('nobody-else@example.no')
+  await page.getByRole('button', { name: 'Send lenke' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'nobody-else@example.no' })).toBeVisible()
+  expect(tokens).toHaveLength(2)
+  for (const token of tokens) expect(token).toMatch(/^0\.local\./)
+  expect(tokens[0]).not.toBe(tokens[1])
+  expect(scripts).toHaveLength(1)
+})

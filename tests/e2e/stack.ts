@@ -71,7 +71,7 @@ export function emailLinkIn(mail: Pick<Mail, 'links'>): string {
 
 /** The 6-digit code an auth e-mail shows, for a person whose mail system blocks its link. */
 export function codeIn(mail: Pick<Mail, 'text' | 'subject'>): string {
-  const codes = [...mail.text.matchAll(/(?<!\d)\d{6}(?!\d)/g)].map((match) => match[0])
+  const codes = [...mail.text.matchAll(/(?<![\w=])\d{6}(?!\w)/g)].map((match) => match[0])
   expect(codes, mail.subject).toHaveLength(1)
   return codes[0]!
 }
