@@ -4,9 +4,8 @@
  * good for one check: once a request has been sent, the widget is asked for a new one. */
 export type BotCheckState = 'off' | 'pending' | 'failed' | { token: string }
 
-/** What the widget reports (the feature's `watchBotCheck` actor sends them), and what it is told. */
+/** What the widget reports (the feature's `watchBotCheck` actor sends them). */
 export type BotCheckEvent = { type: 'botCheck.started' } | { type: 'botCheck.passed'; token: string } | { type: 'botCheck.expired' } | { type: 'botCheck.failed' }
-export type BotCheckCommand = { type: 'botCheck.reset' }
 
 /** The token for a request, or undefined (none configured, or the widget failed). */
 export const botCheckToken = (state: BotCheckState): string | undefined => (typeof state === 'object' ? state.token : undefined)

@@ -1,5 +1,5 @@
-import { and, assign, fromCallback, fromPromise, raise, sendTo, setup } from 'xstate'
-import { afterSend, type BotCheckCommand, type BotCheckEvent, type BotCheckState, botCheckToken } from './bot-check'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { afterSend, type BotCheckEvent, type BotCheckState, botCheckToken } from './bot-check'
 import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -36,7 +36,7 @@ export const passwordResetRequestMachine = setup({
   actors: {
     requestPasswordReset: fromPromise<void, { email: string; captchaToken?: string }>(async () => {}),
     // Provided by the feature's logic: the bot check's widget, rendered once the form is first used.
-    watchBotCheck: fromCallback<BotCheckCommand>(() => () => {}),
+    watchBotCheck: fromCallback(() => () => {}),
     // Provided by the feature's logic: `field.change` for what was typed before the page came to
     // life; `schema.loaded` once the form's schema is there, and its loading.
     readTypedValues: fromCallback<PasswordResetRequestEvent>(() => () => {}),
@@ -58,13 +58,13 @@ export const passwordResetRequestMachine = setup({
     keepBotCheckToken: assign({ botCheck: ({ event }) => (event.type === 'botCheck.passed' ? { token: event.token } : 'pending') as BotCheckState }),
     markBotCheckFailed: assign({ botCheck: 'failed' as BotCheckState }),
     renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
-    resetBotCheck: sendTo('botCheck', { type: 'botCheck.reset' }),
+    // Provided by the feature's logic: the widget fetches a new token.
+    resetBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
-    isBotCheckPending: ({ context }) => context.botCheck === 'pending',
-    isBotCheckOn: ({ context }) => context.botCheck !== 'off',
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && context.botCheck === 'pending',
   },
 }).createMachine({
   id: 'passwordResetRequest',
@@ -90,7 +90,7 @@ export const passwordResetRequestMachine = setup({
         'form.submit': [
           waitForSchema,
           {
-            guard: and(['isValid', 'isBotCheckPending']),
+            guard: 'isValidButBotCheckPending',
             target: 'checkingBot',
             description: 'Submitted with a valid address before the bot check has its token: it waits for it.',
           },
@@ -118,7 +118,7 @@ export const passwordResetRequestMachine = setup({
       description: 'Asking the backend to send the link: the button is disabled.',
       tags: 'busy',
       // The token is spent with this request: the widget fetches the next one.
-      exit: ['renewBotCheck', { type: 'resetBotCheck' }],
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',

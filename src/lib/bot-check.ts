@@ -1,5 +1,5 @@
 import { fromCallback } from 'xstate'
-import type { BotCheckCommand, BotCheckEvent } from '../../machines/bot-check'
+import type { BotCheckEvent } from '../../machines/bot-check'
 
 // The bot check's widget (Cloudflare Turnstile), loaded when a form is first used, never with the
 // page. The site key is public (VITE_TURNSTILE_SITE_KEY); without one the forms have no bot check.
@@ -56,10 +56,19 @@ export const botCheckLoader = {
   load: () => (siteKey() ? load().then(() => {}) : Promise.resolve()),
 }
 
+/** The widgets on the page, by the id of the element each renders in. */
+const rendered = new Map<string, { api: Turnstile; id: string }>()
+
+/** Asks a form's widget for a new token (a request has spent the last). */
+export const resetBotCheck = (containerId: string) => () => {
+  const widget = rendered.get(containerId)
+  if (widget) widget.api.reset(widget.id)
+}
+
 /** The widget of one form, rendered into the element `containerId` once the form is first used:
- * its tokens go to the form's machine (`botCheck.*`), and `botCheck.reset` asks it for a new one. */
+ * its tokens go to the form's machine (`botCheck.*`). */
 export const watchBotCheck = (containerId: string, lang: string) =>
-  fromCallback<BotCheckCommand>(({ sendBack, receive }) => {
+  fromCallback(({ sendBack }) => {
     const key = siteKey()
     if (!key) return () => {}
     const send = (event: BotCheckEvent) => sendBack(event)
@@ -81,6 +90,7 @@ export const watchBotCheck = (containerId: string, lang: string) =>
             'error-callback': () => send({ type: 'botCheck.failed' }),
           })
           widget = { api, id }
+          rendered.set(containerId, widget)
         },
         () => send({ type: 'botCheck.failed' }),
       )
@@ -88,12 +98,12 @@ export const watchBotCheck = (containerId: string, lang: string) =>
     // Rendered at once if the script is there or on its way, else when the form is first used.
     if (loading) render()
     else listeners.add(render)
-    receive((command) => {
-      if (command.type === 'botCheck.reset' && widget) widget.api.reset(widget.id)
-    })
     return () => {
       stopped = true
       listeners.delete(render)
-      if (widget) widget.api.remove(widget.id)
+      if (widget) {
+        widget.api.remove(widget.id)
+        rendered.delete(containerId)
+      }
     }
   })

@@ -22,7 +22,6 @@ export const authCodeMessages = {
   validation_failed: msg`Check what you entered and try again.`,
   signup_disabled: msg`New accounts cannot be created right now.`,
   otp_expired: msg`This link has expired or has already been used.`,
-  captcha_failed: msg`The automatic check that you are a person did not pass. Reload the page and try again.`,
   session_not_found: msg`Your session has ended. Sign in again.`,
   session_expired: msg`Your session has ended. Sign in again.`,
   bad_jwt: msg`Your session has ended. Sign in again.`,

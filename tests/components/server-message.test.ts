@@ -17,7 +17,6 @@ const serverTexts: Record<keyof typeof authCodeMessages, string> = {
   validation_failed: 'Unable to validate email address: invalid format',
   signup_disabled: 'Signups not allowed for this instance',
   otp_expired: 'Email link is invalid or has expired',
-  captcha_failed: 'captcha protection: request disallowed (invalid-input-response)',
   session_not_found: 'Session from session_id claim in JWT does not exist',
   session_expired: 'Session expired',
   bad_jwt: 'invalid JWT: unable to parse or verify signature',

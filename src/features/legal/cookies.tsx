@@ -67,11 +67,9 @@ function WhatWeUse() {
       </p>
       <p>
         <Trans>
-          <strong>If you fill in a form</strong> (registration, sign-in, a new password or a demo request), a bot check
-          from Cloudflare (Turnstile) starts in your browser when you begin. It reads characteristics of your browser
-          and how the page is used, to tell a person from an automated script, and gives the form a one-time token
-          that our servers check with Cloudflare. It protects the forms from abuse, which is strictly necessary, so it
-          does not require consent. It does not start on pages you only read.
+          <strong>If you fill in a form</strong> (registration, sign-in, a new password, a demo request), Cloudflare's
+          bot check (Turnstile) runs in your browser to tell a person from a script. It is strictly necessary to
+          protect the forms, so it needs no consent.
         </Trans>
       </p>
     </>
@@ -91,8 +89,8 @@ function NotInYourBrowser() {
       </p>
       <p>
         <Trans>
-          Apart from the bot check on the forms, we do not use fingerprinting or other techniques that read your
-          device without cookies, and we do not share information about your visit with advertising networks.
+          We do not use fingerprinting or other techniques that recognize your device without cookies, and we do
+          not share information about your visit with advertising networks.
         </Trans>
       </p>
     </>

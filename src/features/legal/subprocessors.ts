@@ -107,14 +107,14 @@ export const subprocessors: readonly Subprocessor[] = [
     id: 'cloudflare',
     name: 'Cloudflare, Inc.',
     purpose: msg({
-      message: "The bot check (Turnstile) on registration, sign-in, password reset and the demo form: it tells people from automated scripts, mostly without a task for the visitor.",
+      message: "The bot check (Turnstile) on registration, sign-in, password reset and the demo form.",
       context: 'legal: subprocessor purpose',
     }),
     data: msg({
-      message: "The IP address, characteristics of the browser and device, and signals of how the page is used, read by the check in the browser while a form is filled in; and the one-time token the form sends, which our servers check with Cloudflare.",
+      message: "IP address and browser characteristics, read while a form is filled in.",
       context: 'legal: subprocessor data',
     }),
-    location: msg({ message: "United States; the check is answered by the Cloudflare data center nearest the visitor.", context: 'legal: subprocessor location' }),
+    location: msg({ message: "United States; the data center nearest the visitor answers.", context: 'legal: subprocessor location' }),
     transfer: msg({
       message: "The EU-US Data Privacy Framework, under which Cloudflare, Inc. is certified, and the EU standard contractual clauses in Cloudflare's data processing addendum.",
       context: 'legal: subprocessor transfer',

@@ -15,7 +15,7 @@ import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
 import { newPasswordFormId, resetRequestBotCheckId } from './dom'
-import { watchBotCheck } from '../../../lib/bot-check'
+import { resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 
 const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
 const tryAgain = msg`Please try again in a moment.`
@@ -35,6 +35,7 @@ export const passwordResetRequestLogic = perLang((lang) =>
     },
     actions: {
       focusField,
+      resetBotCheck: resetBotCheck(resetRequestBotCheckId),
       notifyFailure: (_, failure) =>
         notify({ variant: 'destructive', title: msg`Could not send the link`, description: serverText(failure) ?? tryAgain }),
     },
