@@ -67,9 +67,8 @@ function WhatWeUse() {
       </p>
       <p>
         <Trans>
-          <strong>If you fill in a form</strong> (registration, sign-in, a new password, a demo request), Cloudflare's
-          bot check (Turnstile) runs in your browser to tell a person from a script. It is strictly necessary to
-          protect the forms, so it needs no consent.
+          <strong>If you fill in a form</strong>, Cloudflare's bot check (Turnstile) runs in your browser to tell a
+          person from a script. It is strictly necessary to protect the forms, so it needs no consent.
         </Trans>
       </p>
     </>

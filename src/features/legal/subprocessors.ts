@@ -116,7 +116,7 @@ export const subprocessors: readonly Subprocessor[] = [
     }),
     location: msg({ message: "United States; the data center nearest the visitor answers.", context: 'legal: subprocessor location' }),
     transfer: msg({
-      message: "The EU-US Data Privacy Framework, under which Cloudflare, Inc. is certified, and the EU standard contractual clauses in Cloudflare's data processing addendum.",
+      message: "The EU-US Data Privacy Framework, under which Cloudflare, Inc. is certified.",
       context: 'legal: subprocessor transfer',
     }),
     transfersOutsideEea: true,
