@@ -58,8 +58,10 @@ export const passwordResetRequestMachine = setup({
     keepBotCheckToken: assign({ botCheck: ({ event }) => (event.type === 'botCheck.passed' ? { token: event.token } : 'pending') as BotCheckState }),
     markBotCheckFailed: assign({ botCheck: 'failed' as BotCheckState }),
     renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
-    // Provided by the feature's logic: the widget fetches a new token.
+    // Provided by the feature's logic: the widget fetches a new token; the widget loads (a submit
+    // can come before any tap or key reached the form: typed while the page started).
     resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
@@ -109,6 +111,7 @@ export const passwordResetRequestMachine = setup({
     checkingBot: {
       description: 'Waiting for the bot check’s token, after a submit that came before it: the button waits.',
       tags: 'checking',
+      entry: 'loadBotCheck',
       on: {
         'botCheck.passed': { target: 'editing', actions: ['keepBotCheckToken', 'submitAgain'], description: 'The token is there: the submit is taken again.' },
         'botCheck.failed': { target: 'editing', actions: ['markBotCheckFailed', 'submitAgain'], description: 'The widget could not run: sent without a token.' },

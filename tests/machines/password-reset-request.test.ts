@@ -14,7 +14,7 @@ import { testMachinePaths } from '../model/run'
 testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, machineModels.passwordResetRequest.options, {
   start: () => {
     const fakes = { requestPasswordReset: controllablePromise<void, { email: string; captchaToken?: string }>(), loadSchema: controllablePromise<void>() }
-    const effects = { notifyFailure: vi.fn(), focusField: vi.fn(), botCheckReset: vi.fn() }
+    const effects = { notifyFailure: vi.fn(), focusField: vi.fn(), botCheckReset: vi.fn(), loadBotCheck: vi.fn() }
     const actor = createActor(
       passwordResetRequestMachine.provide({
         actors: { requestPasswordReset: fakes.requestPasswordReset.logic, loadSchema: fakes.loadSchema.logic },
@@ -22,6 +22,7 @@ testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, ma
           notifyFailure: (_, p) => effects.notifyFailure(p.message),
           focusField: (_, p) => effects.focusField(p.field),
           resetBotCheck: () => effects.botCheckReset(),
+          loadBotCheck: () => effects.loadBotCheck(),
         },
       }),
     ).start()
@@ -45,7 +46,11 @@ testMachinePaths('passwordResetRequest machine', passwordResetRequestMachine, ma
     if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady) {
       // An invalid address never reaches the backend; focus goes to the field.
       // Valid, but the bot check has no token yet: nothing goes out until it has.
-      if (context.botCheck === 'pending' && Object.keys(context.problems).length === 0) expect(fakes.requestPasswordReset.runs.length).toBe(requests)
+      if (context.botCheck === 'pending' && Object.keys(context.problems).length === 0) {
+        expect(fakes.requestPasswordReset.runs.length).toBe(requests)
+        // The widget loads now, if nothing reached the form before (typed while the page started).
+        expect(effects.loadBotCheck).toHaveBeenCalledOnce()
+      }
       else expectSubmitted(context.problems, effects.focusField, fakes.requestPasswordReset.runs.length - requests)
       if (fakes.requestPasswordReset.runs.length > requests)
         expect(fakes.requestPasswordReset.runs.at(-1)?.input).toStrictEqual({ email: context.values.email, captchaToken: botCheckToken(context.botCheck) })
