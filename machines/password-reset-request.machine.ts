@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import { afterSend, type BotCheckEvent, type BotCheckState, botCheckToken } from './bot-check'
 import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -21,9 +22,11 @@ export type PasswordResetRequestEvent =
   | { type: 'form.submit' }
   | { type: 'form.again' }
   | { type: 'schema.loaded' }
+  | BotCheckEvent
 
 export interface PasswordResetRequestContext extends FormFields<ResetRequestField> {
   failure: { message?: string } | null
+  botCheck: BotCheckState
 }
 
 const form = formSteps(resetRequestFields, (values: ResetRequestValues) => resetRequestValidator.validate(values))
@@ -31,7 +34,9 @@ const form = formSteps(resetRequestFields, (values: ResetRequestValues) => reset
 export const passwordResetRequestMachine = setup({
   types: { context: {} as PasswordResetRequestContext, events: {} as PasswordResetRequestEvent },
   actors: {
-    requestPasswordReset: fromPromise<void, { email: string }>(async () => {}),
+    requestPasswordReset: fromPromise<void, { email: string; captchaToken?: string }>(async () => {}),
+    // Provided by the feature's logic: the bot check's widget, rendered once the form is first used.
+    watchBotCheck: fromCallback(() => () => {}),
     // Provided by the feature's logic: `field.change` for what was typed before the page came to
     // life; `schema.loaded` once the form's schema is there, and its loading.
     readTypedValues: fromCallback<PasswordResetRequestEvent>(() => () => {}),
@@ -49,27 +54,48 @@ export const passwordResetRequestMachine = setup({
     submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
+    awaitBotCheck: assign({ botCheck: 'pending' as BotCheckState }),
+    keepBotCheckToken: assign({ botCheck: ({ event }) => (event.type === 'botCheck.passed' ? { token: event.token } : 'pending') as BotCheckState }),
+    markBotCheckFailed: assign({ botCheck: 'failed' as BotCheckState }),
+    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    // Provided by the feature's logic: the widget fetches a new token; the widget loads (a submit
+    // can come before any tap or key reached the form: typed while the page started).
+    resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && context.botCheck === 'pending',
   },
 }).createMachine({
   id: 'passwordResetRequest',
   description: 'Ask for a link to choose a new password. The answer never tells whether an account exists.',
-  context: { ...emptyFormFields(resetRequestFields), failure: null },
+  context: { ...emptyFormFields(resetRequestFields), failure: null, botCheck: 'off' },
   invoke: [
     { id: 'typedBeforeStart', src: 'readTypedValues' },
     { id: 'schema', src: 'watchSchema' },
+    { id: 'botCheck', src: 'watchBotCheck' },
   ],
   initial: 'editing',
-  on: fieldTransitions,
+  on: {
+    ...fieldTransitions,
+    'botCheck.started': { actions: 'awaitBotCheck', description: 'The bot check is on the form: a send needs its token.' },
+    'botCheck.passed': { actions: 'keepBotCheckToken', description: 'The bot check hands over a token for the next send.' },
+    'botCheck.expired': { actions: 'awaitBotCheck', description: 'The token expired unused: the widget gets a new one.' },
+    'botCheck.failed': { actions: 'markBotCheckFailed', description: 'The widget could not run: a send goes without a token, and the server says no.' },
+  },
   states: {
     editing: {
       description: 'The form waits for the e-mail address.',
       on: {
         'form.submit': [
           waitForSchema,
+          {
+            guard: 'isValidButBotCheckPending',
+            target: 'checkingBot',
+            description: 'Submitted with a valid address before the bot check has its token: it waits for it.',
+          },
           { guard: 'isValid', target: 'sending', actions: 'clearFailure', description: 'Submitted with a valid address.' },
           {
             actions: [
@@ -82,13 +108,24 @@ export const passwordResetRequestMachine = setup({
       },
     },
     validating: validatingState,
+    checkingBot: {
+      description: 'Waiting for the bot check’s token, after a submit that came before it: the button waits.',
+      tags: 'checking',
+      entry: 'loadBotCheck',
+      on: {
+        'botCheck.passed': { target: 'editing', actions: ['keepBotCheckToken', 'submitAgain'], description: 'The token is there: the submit is taken again.' },
+        'botCheck.failed': { target: 'editing', actions: ['markBotCheckFailed', 'submitAgain'], description: 'The widget could not run: sent without a token.' },
+      },
+    },
     sending: {
       description: 'Asking the backend to send the link: the button is disabled.',
       tags: 'busy',
+      // The token is spent with this request: the widget fetches the next one.
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'requestPasswordReset',
         src: 'requestPasswordReset',
-        input: ({ context }) => ({ email: context.values.email }),
+        input: ({ context }) => ({ email: context.values.email, captchaToken: botCheckToken(context.botCheck) }),
         onDone: { target: 'sent', description: 'Accepted: the same answer whether or not the account exists.' },
         onError: {
           target: 'editing',

@@ -23,9 +23,10 @@ export const MAIL_KINDS: readonly MailKind[] = ['confirmation', 'recovery', 'ema
 const PO_PREFIX: Record<MailKind, string> = { confirmation: 'confirmation', recovery: 'recovery', email_change: 'email-change' }
 /** The type each e-mail's link carries to the site's confirmation page. */
 const LINK_TYPE: Record<MailKind, EmailLinkType> = { confirmation: 'signup', recovery: 'recovery', email_change: 'email_change' }
-/** The e-mails that carry the 6-digit code besides the link: none until a page of the site takes a
- * code (the auth service verifies one already; `layout.code` is translated for that page). */
-const WITH_CODE: ReadonlySet<MailKind> = new Set([])
+/** The e-mails that carry the 6-digit code besides the link, each with its own text saying where
+ * the site takes it: the sign-in page once it finds the address unconfirmed, and the "Forgot
+ * password?" page once it has sent the e-mail (src/features/auth/email-code/). */
+export const WITH_CODE: ReadonlySet<MailKind> = new Set(['confirmation', 'recovery'])
 
 /** The keys (msgctxt) every emails.po must translate. */
 export const MAIL_TEXT_KEYS = [
@@ -33,9 +34,9 @@ export const MAIL_TEXT_KEYS = [
   'layout.greeting-no-name',
   'layout.link-fallback',
   'layout.expiry',
-  'layout.code',
   'layout.why',
   ...MAIL_KINDS.flatMap((kind) => ['subject', 'heading', 'body', 'button', 'ignore'].map((part) => `${PO_PREFIX[kind]}.${part}`)),
+  ...[...WITH_CODE].map((kind) => `${PO_PREFIX[kind]}.code`),
   'email-change.body-new-address',
 ] as const
 
@@ -105,7 +106,7 @@ function body(kind: MailKind, lang: MailLang, t: (key: string) => string): strin
       : fill(t(`${k}.body`), actions)
   const code = WITH_CODE.has(kind)
     ? `
-            <p style="${small}">${fill(t('layout.code'), { code: `<strong style="font-size:20px;letter-spacing:4px;color:${c.text};">{{ .Token }}</strong>` })}</p>`
+            <p style="${small}">${fill(t(`${k}.code`), { code: `<strong style="font-size:20px;letter-spacing:4px;color:${c.text};">{{ .Token }}</strong>` })}</p>`
     : ''
   return `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${c.bg};padding:32px 12px;">
   <tr>

@@ -17,7 +17,13 @@ export const usesHostedSupabase = () => Boolean(process.env.VITE_SUPABASE_URL &&
 export async function localSupabaseEnv() {
   const { stateDir, url } = localStack()
   const keys = await loadKeys(path.join(stateDir, 'jwt-secret.json'))
-  return { VITE_SUPABASE_URL: url, VITE_SUPABASE_ANON_KEY: keys.anonKey }
+  // The bot check's stand-in widget, with Turnstile's always-pass test site key.
+  return {
+    VITE_SUPABASE_URL: url,
+    VITE_SUPABASE_ANON_KEY: keys.anonKey,
+    VITE_TURNSTILE_SITE_KEY: process.env.VITE_TURNSTILE_SITE_KEY || '1x00000000000000000000AA',
+    VITE_TURNSTILE_SCRIPT_URL: `${url}/local-bot-check/api.js`,
+  }
 }
 
 /** Starts the local stack (fresh data when SUPABASE_LOCAL_FRESH=1, as the e2e tests ask). */

@@ -1,12 +1,19 @@
+/** Cloudflare Turnstile's widget script, which the forms load on first use. */
+export const BOT_CHECK_SCRIPT = 'https://challenges.cloudflare.com/turnstile/v0/api.js'
+
 /** The Content-Security-Policy of the site, given where its Supabase backend lives.
  * Documented for static hosts in the README: keep the two in step. */
-export function contentSecurityPolicy(supabaseUrl: string | undefined) {
+export function contentSecurityPolicy(supabaseUrl: string | undefined, botCheckScriptUrl = BOT_CHECK_SCRIPT) {
   const backend = supabaseUrl ? new URL(supabaseUrl) : undefined
   const connect = ["'self'"]
   if (backend) connect.push(backend.origin, `${backend.protocol === 'https:' ? 'wss:' : 'ws:'}//${backend.host}`)
+  // The bot check's widget: its script, and the frame Turnstile draws in (the local stand-in is
+  // the stack, which connect-src has).
+  const botCheck = new URL(botCheckScriptUrl).origin
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", botCheck],
+    frameSrc: [botCheck],
     // Stylesheets are files; style attributes are allowed for computed widths (progress bars).
     styleSrc: ["'self'"],
     styleSrcAttr: ["'unsafe-inline'"],

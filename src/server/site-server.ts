@@ -21,7 +21,7 @@ function protectedUrls(root: string): Set<string> {
 
 /** Serves the built site: each route's prerendered page, hashed assets cached for a year,
  * and the 404 page with status 404 for anything else. */
-export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; supabaseUrl?: string }) {
+export function createSiteServer({ distDir, supabaseUrl, botCheckScriptUrl }: { distDir: string; supabaseUrl?: string; botCheckScriptUrl?: string }) {
   const app = new Hono()
   const root = path.resolve(distDir)
   const signedIn = protectedUrls(root)
@@ -31,7 +31,7 @@ export function createSiteServer({ distDir, supabaseUrl }: { distDir: string; su
 
   app.use(
     secureHeaders({
-      contentSecurityPolicy: contentSecurityPolicy(supabaseUrl),
+      contentSecurityPolicy: contentSecurityPolicy(supabaseUrl, botCheckScriptUrl),
       strictTransportSecurity: STRICT_TRANSPORT_SECURITY,
       referrerPolicy: 'strict-origin-when-cross-origin',
       xFrameOptions: 'DENY',

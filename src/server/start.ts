@@ -20,7 +20,9 @@ process.once('exit', release)
 const stack = usesHostedSupabase() ? undefined : await startLocalStack(process.env.SITE_URL ?? siteUrl)
 const supabaseUrl = stack?.url ?? process.env.VITE_SUPABASE_URL
 
-const app = createSiteServer({ distDir, supabaseUrl })
+// The bot check's widget: the local stack's stand-in, or Turnstile's.
+const botCheckScriptUrl = stack ? `${stack.url}/local-bot-check/api.js` : process.env.VITE_TURNSTILE_SCRIPT_URL || undefined
+const app = createSiteServer({ distDir, supabaseUrl, botCheckScriptUrl })
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '0.0.0.0' }, () => {
   const rows: Array<[string, string]> = [['Site', siteUrl]]
   if (stack) {

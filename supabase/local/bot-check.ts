@@ -1,4 +1,5 @@
 // The bot check's stand-in: Cloudflare Turnstile as the site and the servers meet it.
+//   GET  /local-bot-check/api.js      the widget's script (bot-check-widget.ts), as Turnstile's api.js
 //   POST /local-bot-check/challenge   what the widget does in the browser: hands out a token (no
 //                                     step for the visitor, as Turnstile's always-pass test keys).
 //                                     `{ "outcome": "refuse" }` hands out one that siteverify refuses,
@@ -14,6 +15,7 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { isPlainObject, readText } from './http.ts'
+import { botCheckWidgetScript } from './bot-check-widget.ts'
 
 /** Turnstile's limits: token length, lifetime. */
 export const MAX_TOKEN_LENGTH = 2048
@@ -76,6 +78,8 @@ export function createBotCheck(secret: string, hostname = 'localhost'): BotCheck
 /** The two endpoints. Open to any origin (the stack's CORS), as Cloudflare's are to browsers. */
 export function botCheckRoutes(check: BotCheck): Hono {
   const app = new Hono()
+  const script = botCheckWidgetScript()
+  app.get('/api.js', (c) => c.body(script, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }))
   app.post('/challenge', async (c) => {
     let outcome: 'pass' | 'refuse' = 'pass'
     try {

@@ -168,9 +168,10 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     // The local payment page signs its events with this; a real endpoint's secret may replace it.
     STRIPE_WEBHOOK_SECRET: options.env?.STRIPE_WEBHOOK_SECRET || localWebhookSecret(keys.jwtSecret),
     LOCAL_PAYMENTS_URL: `${url}/local-payments/sessions`,
-    // The bot check's stand-in answers as Turnstile's siteverify, with its own secret.
+    // The bot check's stand-in answers as Turnstile's siteverify, with its own secret; while
+    // [auth.captcha] is on, the demo function checks tokens as the auth service does.
     TURNSTILE_SITEVERIFY_URL: `${url}/local-bot-check/siteverify`,
-    TURNSTILE_SECRET_KEY: ctx.botCheck.secret,
+    ...(ctx.auth.botCheck ? { TURNSTILE_SECRET_KEY: ctx.botCheck.secret } : {}),
   })
   const realtime = attachRealtime(server as import('node:http').Server, ctx)
 

@@ -61,7 +61,7 @@ describe('.env.example', () => {
   })
 
   it('puts what the functions read under hosted secrets, unless the local stack or Supabase sets it', () => {
-    const local = new Set(['LOCAL_MAILBOX_URL', 'LOCAL_PAYMENTS_URL', 'STRIPE_API_BASE', 'BREVO_API_BASE'])
+    const local = new Set(['LOCAL_MAILBOX_URL', 'LOCAL_PAYMENTS_URL', 'STRIPE_API_BASE', 'BREVO_API_BASE', 'TURNSTILE_SITEVERIFY_URL'])
     for (const name of readIn(['supabase/functions']).keys()) {
       const expected = local.has(name) ? 'Local only' : name === 'SITE_URL' ? 'Build variables' : 'Hosted secrets'
       expect({ name, group: docs.get(name)?.group }).toEqual({ name, group: expected })

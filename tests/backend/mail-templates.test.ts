@@ -11,6 +11,7 @@ import {
   MAIL_TEXT_KEYS,
   readMailTexts,
   templatePath,
+  WITH_CODE,
 } from '../../src/build/mail-templates.ts'
 import { parseTemplate, renderTemplate, TemplateError } from '../../supabase/local/go-template.ts'
 import { authMailTemplates, renderAuthMail } from '../../supabase/local/mail-templates.ts'
@@ -90,14 +91,15 @@ const data = (Data: Record<string, unknown>, more: Record<string, string> = {}) 
 })
 
 describe('rendered as the auth server renders them', () => {
-  it('English for an account registered in English: the product name and a link to the site’s page, and no code (no page takes one yet)', () => {
+  it('English for an account registered in English: the product name, a link to the site’s page, and the code with where to enter it', () => {
     const mail = renderAuthMail('confirmation', data({ lang: 'en', full_name: 'Kari Nordmann' }))
     const link = `https://vekstlinje.no/en/auth/confirm?token_hash=${HASH}&type=signup`
     expect(mail.subject).toBe('Confirm your e-mail address for Vekstlinje')
     expect(mail.html).toContain('<html lang="en">')
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`)
     expect(mail.text).toContain(`Confirm e-mail address: ${link}`)
-    expect(mail.text).not.toContain('042917')
+    // The sign-in page takes it once it finds the address unconfirmed (src/features/auth/email-code/).
+    expect(mail.text).toContain('Sign in on the Vekstlinje website with your e-mail address and password, and enter this code where it asks you to confirm the address: 042917')
     expect(mail.text).not.toMatch(/Bekreft|Hei/)
   })
 
@@ -108,7 +110,8 @@ describe('rendered as the auth server renders them', () => {
       expect(mail.html).toContain('<html lang="nb">')
       expect(mail.text).toContain('Velg nytt passord')
       expect(mail.text).toContain(`https://vekstlinje.no/auth/confirm?token_hash=${HASH}&type=recovery`)
-      expect(mail.text).not.toContain('042917')
+      // The "Forgot password?" page takes it once it has sent the e-mail.
+      expect(mail.text).toContain('Skriv inn denne koden på siden hos Vekstlinje der du ba om nytt passord: 042917')
       expect(mail.text).not.toMatch(/\bpassword\b/i)
     }
     expect(renderAuthMail('recovery', data({})).text).toContain('Hei,')
@@ -136,6 +139,15 @@ describe('rendered as the auth server renders them', () => {
       }
     }
     expect(renderAuthMail('confirmation', data({ lang: 'en', full_name: 'Kari' })).text).toContain('Hi,')
+  })
+
+  it('the code only in the e-mails a page of the site takes it for (confirmation and reset, not yet the change of address)', () => {
+    for (const kind of MAIL_KINDS) {
+      for (const lang of ['en', 'nb']) {
+        const mail = renderAuthMail(kind, data({ lang }, { SendingTo: 'kari@example.no' }))
+        expect(mail.text.includes('042917'), `${kind} ${lang}`).toBe(WITH_CODE.has(kind))
+      }
+    }
   })
 
   it('the e-mail change: the new address is told only of itself; the current one of both', () => {

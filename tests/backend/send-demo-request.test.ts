@@ -382,3 +382,60 @@ describe('send-demo-request: CORS only for the site', () => {
     expect(res.status).toBe(200)
   })
 })
+
+describe('the bot check (Turnstile siteverify; here the local stand-in)', () => {
+  const botEnv = async (): Promise<Env> => ({
+    TURNSTILE_SECRET_KEY: (await import('../../supabase/local/bot-check.ts')).localBotCheckSecret(stack.jwtSecret),
+    TURNSTILE_SITEVERIFY_URL: `${stack.url}/local-bot-check/siteverify`,
+  })
+
+  it('refuses a request without a token, with a refused, forged or spent one; stores and notifies nothing for them', async () => {
+    const env = await botEnv()
+    const body = valid()
+    const token = stack.botCheckToken()
+    for (const captcha_token of [undefined, '', stack.botCheckToken('refuse'), 'XXXX.DUMMY.TOKEN.XXXX', 'x'.repeat(2049)]) {
+      const res = await post({ ...body, captcha_token }, { env })
+      expect(res.status, String(captcha_token).slice(0, 20)).toBe(400)
+      expect(await res.json()).toEqual({ ok: false, error: 'bot_check_failed' })
+    }
+    expect(await rowsFor(body.email)).toHaveLength(0)
+    const accepted = await post({ ...body, captcha_token: token }, { env })
+    expect(await accepted.json()).toEqual({ ok: true })
+    expect(await rowsFor(body.email)).toHaveLength(1)
+    // Good for one check only.
+    const again = await post({ ...valid(), captcha_token: token }, { env })
+    expect(await again.json()).toEqual({ ok: false, error: 'bot_check_failed' })
+    expect(await mailsAbout(body.email)).toHaveLength(1)
+  })
+
+  it('checks the fields first: a request refused for them spends no token', async () => {
+    const env = await botEnv()
+    const token = stack.botCheckToken()
+    const invalid = await post({ ...valid({ email: 'not-an-address' }), captcha_token: token }, { env })
+    expect(await invalid.json()).toMatchObject({ ok: false, error: 'invalid', fields: { email: 'email' } })
+    expect(await (await post({ ...valid(), captcha_token: token }, { env })).json()).toEqual({ ok: true })
+  })
+
+  it('answers 503 when siteverify does not answer or refuses the secret, and stores nothing', async () => {
+    const body = valid()
+    const unreachable = await post({ ...body, captcha_token: stack.botCheckToken() }, { env: { ...(await botEnv()), TURNSTILE_SITEVERIFY_URL: `${stack.url}/local-bot-check/gone` } })
+    expect(unreachable.status).toBe(503)
+    expect(await unreachable.json()).toEqual({ ok: false, error: 'bot_check_unavailable' })
+    const wrongSecret = await post({ ...body, captcha_token: stack.botCheckToken() }, { env: { ...(await botEnv()), TURNSTILE_SECRET_KEY: 'not-the-secret' } })
+    expect(wrongSecret.status).toBe(503)
+    expect(await rowsFor(body.email)).toHaveLength(0)
+  })
+
+  it('the local stack asks for it while config.toml [auth.captcha] is on, as the auth service does', async () => {
+    const guarded = await startTestStack({ auth: { botCheck: true } })
+    try {
+      const body = valid()
+      const refused = await client(guarded).functions.invoke('send-demo-request', { body, headers: { Origin: SITE } })
+      expect(await (refused.error as { context: Response }).context.json()).toEqual({ ok: false, error: 'bot_check_failed' })
+      const accepted = await client(guarded).functions.invoke('send-demo-request', { body: { ...body, captcha_token: guarded.botCheckToken() } })
+      expect(accepted.data).toEqual({ ok: true })
+    } finally {
+      await guarded.stop()
+    }
+  })
+})

@@ -130,4 +130,15 @@ describe('the subprocessor list against the code', () => {
     // No other mail service anywhere in the functions.
     expect([...fromFunctions.hosts.keys()].filter((host) => /resend|postmark|sendgrid|mailgun|mailjet/.test(host))).toEqual([])
   })
+
+  it('the bot-check provider: Cloudflare, for config.toml’s [auth.captcha] (Turnstile) and the demo function’s siteverify', () => {
+    const captcha = (config.auth as { captcha?: { provider?: string; enabled?: boolean } }).captcha
+    expect(captcha?.provider).toBe('turnstile')
+    const cloudflare = subprocessors.find((s) => s.usedBy.hosts?.includes('challenges.cloudflare.com'))
+    expect(cloudflare?.name).toBe('Cloudflare, Inc.')
+    expect(fromFunctions.hosts.get('challenges.cloudflare.com')).toBe('supabase/functions/_shared/bot-check.ts')
+    expect(cloudflare?.transfersOutsideEea).toBe(true)
+    // Switched on, the auth server's check is named too.
+    if (captcha?.enabled) expect(subprocessors.flatMap((s) => s.usedBy.config ?? [])).toContain('auth.captcha')
+  })
 })

@@ -12,6 +12,7 @@ export const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(M
 interface Mail {
   to: string
   subject: string
+  text: string
   links: string[]
 }
 
@@ -66,6 +67,13 @@ export function emailLinkIn(mail: Pick<Mail, 'links'>): string {
   const link = mail.links.find((candidate) => new URL(candidate).pathname.endsWith('/auth/confirm'))
   expect(link, mail.links.join(' ')).toBeTruthy()
   return link!
+}
+
+/** The 6-digit code an auth e-mail shows, for a person whose mail system blocks its link. */
+export function codeIn(mail: Pick<Mail, 'text' | 'subject'>): string {
+  const codes = [...mail.text.matchAll(/(?<![\w=])\d{6}(?!\w)/g)].map((match) => match[0])
+  expect(codes, mail.subject).toHaveLength(1)
+  return codes[0]!
 }
 
 const pressLabels = {

@@ -6,6 +6,7 @@ import { checkoutMachine } from '../../machines/checkout.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { emailChangeMachine } from '../../machines/email-change.machine'
+import { emailCodeMachine } from '../../machines/email-code.machine'
 import { emailLinkMachine } from '../../machines/email-link.machine'
 import { otherSessionsMachine } from '../../machines/other-sessions.machine'
 import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
@@ -233,12 +234,16 @@ export const machineModels = {
           { type: 'field.blur', field: 'email' },
           { type: 'form.submit' },
           { type: 'form.again' },
+          { type: 'botCheck.started' },
+          { type: 'botCheck.passed', token: '0.local.token' },
+          { type: 'botCheck.expired' },
+          { type: 'botCheck.failed' },
           outcome.done('requestPasswordReset'),
           outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
         ],
         [{ type: 'field.change', field: 'email', value: 'kari@example.no' }],
       ),
-      serialize: serializeForm,
+      serialize: (snapshot) => `${serializeForm(snapshot)} ${JSON.stringify(snapshot.context.botCheck)}`,
     },
   },
   newPassword: {
@@ -316,6 +321,25 @@ export const machineModels = {
         outcome.error('followNewAddress', { message: 'Failed to fetch' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  emailCode: {
+    file: 'email-code',
+    machine: emailCodeMachine,
+    options: {
+      events: [
+        { type: 'field.change', field: 'code', value: '123 456' },
+        { type: 'field.change', field: 'code', value: '12345' },
+        { type: 'field.blur', field: 'code' },
+        { type: 'form.submit' },
+        outcome.done('verifyEmailCode'),
+        outcome.error('verifyEmailCode', { code: 'otp_expired', message: 'Token has expired or is invalid' }),
+      ],
+      inputs: [
+        { email: 'kari@example.no', type: 'signup' },
+        { email: 'kari@example.no', type: 'recovery' },
+      ],
+      serialize: serializeForm,
     },
   },
   disclosure: { file: 'disclosure', machine: disclosureMachine, options: { events: [{ type: 'trigger.click' }] } },

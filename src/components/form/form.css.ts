@@ -1,4 +1,4 @@
-import { style } from '@vanilla-extract/css'
+import { globalStyle, style } from '@vanilla-extract/css'
 import { vars } from '../../styles/theme.css'
 
 export const page = style({
@@ -30,7 +30,8 @@ export const card = style({
 
 export const title = style({ fontSize: vars.size.xl })
 export const intro = style({ color: vars.color.textMuted, marginTop: vars.space.s1 })
-export const form = style({ display: 'grid', gap: vars.space.s2 })
+// A form hidden while an answer shows stays hidden (its display would otherwise win over `hidden`).
+export const form = style({ display: 'grid', gap: vars.space.s2, selectors: { '&[hidden]': { display: 'none' } } })
 export const field = style({ display: 'grid', gap: '6px' })
 export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs })
 
@@ -76,6 +77,8 @@ export const notice = style({
   display: 'grid',
   gap: vars.space.s1,
 })
+// A notice's button may wrap: on a narrow phone its text is wider than the card.
+globalStyle(`${notice} button`, { whiteSpace: 'normal' })
 
 export const reasons = style({ margin: 0, paddingInlineStart: vars.space.s3, color: vars.color.danger, fontSize: vars.size.xs })
 export const forgotLine = style({ fontSize: vars.size.xs, marginTop: `calc(-1 * ${vars.space.s1})`, textAlign: 'end' })

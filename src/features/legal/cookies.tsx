@@ -65,6 +65,12 @@ function WhatWeUse() {
           for anything else.
         </Trans>
       </p>
+      <p>
+        <Trans>
+          <strong>If you fill in a form</strong>, Cloudflare's bot check (Turnstile) runs in your browser to tell a
+          person from a script. It is strictly necessary to protect the forms, so it needs no consent.
+        </Trans>
+      </p>
     </>
   )
 }

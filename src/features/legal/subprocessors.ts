@@ -104,6 +104,25 @@ export const subprocessors: readonly Subprocessor[] = [
     usedBy: { config: ['auth.external.google'] },
   },
   {
+    id: 'cloudflare',
+    name: 'Cloudflare, Inc.',
+    purpose: msg({
+      message: "The bot check (Turnstile) on registration, sign-in, password reset and the demo form.",
+      context: 'legal: subprocessor purpose',
+    }),
+    data: msg({
+      message: "IP address and browser characteristics, read while a form is filled in.",
+      context: 'legal: subprocessor data',
+    }),
+    location: msg({ message: "United States; the data center nearest the visitor answers.", context: 'legal: subprocessor location' }),
+    transfer: msg({
+      message: "The EU-US Data Privacy Framework, under which Cloudflare, Inc. is certified.",
+      context: 'legal: subprocessor transfer',
+    }),
+    transfersOutsideEea: true,
+    usedBy: { hosts: ['challenges.cloudflare.com'] },
+  },
+  {
     id: 'hetzner',
     name: 'Hetzner Online GmbH',
     purpose: msg({ message: "Hosting of the website's pages.", context: 'legal: subprocessor purpose' }),

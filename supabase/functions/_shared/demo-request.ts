@@ -214,6 +214,8 @@ export type DemoFailure =
   | 'unsupported_media_type'
   | 'payload_too_large'
   | 'invalid_json'
+  | 'bot_check_failed'
+  | 'bot_check_unavailable'
   | 'rate_limited'
   | 'storage_failed'
   | 'not_configured'

@@ -6,7 +6,8 @@
 //
 // Answers: 200 { ok: true } | 400 { ok: false, error: 'invalid', fields } (or 'invalid_json')
 //        | 403 origin_not_allowed | 405 | 413 payload_too_large | 415 unsupported_media_type
-//        | 429 rate_limited (Retry-After) | 500 storage_failed.
+//        | 400 bot_check_failed | 429 rate_limited (Retry-After) | 500 storage_failed
+//        | 503 bot_check_unavailable.
 //
 // Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase provides them), and a way to
 // notify: BREVO_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it). Without
@@ -25,6 +26,10 @@
 //   DEMO_NOTIFY_RETRY_AFTER_SECONDS  unnotified rows older than this are retried on the next
 //                                    accepted request (default 300)
 //   IP_HASH_SECRET                   key of the HMAC that stores IPs only as hashes (default: the service role key)
+//   TURNSTILE_SECRET_KEY             when set, a request needs a bot-check token (`captcha_token`)
+//                                    that Turnstile's siteverify accepts (../_shared/bot-check.ts):
+//                                    400 bot_check_failed without one; 503 bot_check_unavailable
+//                                    when siteverify does not answer
 import {
   DEMO_FIELDS,
   type DemoFailure,
@@ -38,6 +43,7 @@ import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
 import { BodyTooLarge, readJsonBody } from '../_shared/json-body.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
+import { isBotCheckOn, verifyBotCheck } from '../_shared/bot-check.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { noStore } from '../_shared/no-store.ts'
 
@@ -279,6 +285,13 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     return answer(400, { ok: false, error: 'invalid', fields: validation.fields }, cors)
   }
   const request = validation.request
+
+  if (isBotCheckOn(env)) {
+    const token = (body as { captcha_token?: unknown }).captcha_token
+    const check = await verifyBotCheck(env, token, req.headers.get('cf-connecting-ip')?.trim() ?? '')
+    if (check.result === 'unavailable') return failure(503, 'bot_check_unavailable', cors)
+    if (check.result === 'refused') return failure(400, 'bot_check_failed', cors)
+  }
 
   const ipHash = await hashIp(clientAddress(req), env)
   let stored: StoredRequest

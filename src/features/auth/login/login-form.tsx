@@ -12,6 +12,7 @@ import { ConsentNote } from '../../../components/consent-note'
 import { GoogleButton } from '../google-button'
 import { useToaster } from '../../../components/toaster/toaster'
 import { loginLogic } from './logic'
+import { EmailCodeForm } from '../email-code/email-code-form'
 
 export function LoginForm() {
   const { t } = useLingui()
@@ -19,6 +20,7 @@ export function LoginForm() {
   const [snapshot, send] = useAppMachine(loginLogic(useLang()))
   const form = connectForm(snapshot, send)
   const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
+  const email = snapshot.context.values.email.trim()
 
   return (
     <div className={styles.card} {...loadOnFirstUse(loginValidator)}>
@@ -46,7 +48,7 @@ export function LoginForm() {
         {unconfirmed ? (
           <div className={styles.notice} role="status">
             <p>
-              <Trans>Confirm your e-mail address first: open the link we sent you, then sign in.</Trans>
+              <Trans>Confirm your e-mail address first: open the link we sent you, then sign in, or enter the code from the e-mail below.</Trans>
             </p>
             <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
               <Trans>Send the e-mail again</Trans>
@@ -57,6 +59,7 @@ export function LoginForm() {
           {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </form>
+      {unconfirmed ? <EmailCodeForm key={email} email={email} type="signup" /> : null}
       <p className={styles.switchLine}>
         <Trans>
           No account yet? <PageLink to="register">Create one</PageLink>

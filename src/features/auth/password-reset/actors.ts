@@ -6,10 +6,11 @@ import { authSession, authStatusOf } from '../../../lib/auth/session'
 /** Asks the backend to e-mail a reset link that comes back to `returnPath`. An unknown address
  * gets the same answer as a known one (the backend never says which). */
 export const requestPasswordReset = (returnPath: string) =>
-  fromPromise<void, { email: string }>(async ({ input }) => {
+  fromPromise<void, { email: string; captchaToken?: string }>(async ({ input }) => {
     const supabase = await getSupabase()
     const { error } = await supabase.auth.resetPasswordForEmail(input.email.trim(), {
       redirectTo: `${window.location.origin}${returnPath}`,
+      captchaToken: input.captchaToken,
     })
     if (error) throw { message: error.message, code: error.code }
   })

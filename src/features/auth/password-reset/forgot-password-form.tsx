@@ -10,6 +10,9 @@ import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
+import { EmailCodeForm } from '../email-code/email-code-form'
+import { botCheckLoader } from '../../../lib/bot-check'
+import { resetRequestBotCheckId } from './dom'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -21,7 +24,7 @@ export function ForgotPasswordForm() {
   const email = snapshot.context.values.email.trim()
 
   return (
-    <div className={styles.card} {...loadOnFirstUse(resetRequestValidator)}>
+    <div className={styles.card} {...loadOnFirstUse(resetRequestValidator, botCheckLoader)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Forgot your password?</Trans>
@@ -42,9 +45,11 @@ export function ForgotPasswordForm() {
           </button>
         </div>
       ) : null}
+      {sent ? <EmailCodeForm email={email} type="recovery" /> : null}
       {/* Hidden, not removed, while the answer shows: its field keeps the address for a second try. */}
       <form className={styles.form} hidden={sent} {...form.formProps}>
         <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <div id={resetRequestBotCheckId} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
         </button>

@@ -14,7 +14,8 @@ import { focusById } from '../../../lib/dom'
 import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
-import { newPasswordFormId } from './dom'
+import { newPasswordFormId, resetRequestBotCheckId } from './dom'
+import { botCheckLoader, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 
 const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
 const tryAgain = msg`Please try again in a moment.`
@@ -28,11 +29,16 @@ export const passwordResetRequestLogic = perLang((lang) =>
   passwordResetRequestMachine.provide({
     actors: {
       requestPasswordReset: requestPasswordReset(href('resetPassword', lang)),
+      watchBotCheck: watchBotCheck(resetRequestBotCheckId, lang),
       readTypedValues: readTypedValues<PasswordResetRequestEvent>(resetRequestFields, resetRequestValidator),
       ...schemaActors<PasswordResetRequestEvent>(resetRequestValidator),
     },
     actions: {
       focusField,
+      resetBotCheck: resetBotCheck(resetRequestBotCheckId),
+      loadBotCheck: () => {
+        botCheckLoader.load().catch(() => {})
+      },
       notifyFailure: (_, failure) =>
         notify({ variant: 'destructive', title: msg`Could not send the link`, description: serverText(failure) ?? tryAgain }),
     },

@@ -1,0 +1,51 @@
+// The bot check of the public forms (Cloudflare Turnstile), as a function meets it: the widget in
+// the browser hands the visitor a token, the form sends it as `captcha_token`, and the function asks
+// Turnstile's siteverify whether it is good, as the auth server does for sign-up and recovery.
+//   TURNSTILE_SECRET_KEY      the widget's secret; set, every request needs a good token (the local
+//                             stack sets its stand-in's while config.toml's [auth.captcha] is on)
+//   TURNSTILE_SITEVERIFY_URL  siteverify (default Cloudflare's; the local stack's stand-in)
+// A token is good for one check, so a request refused for another reason (its fields) is checked
+// first and spends none.
+import type { FunctionEnv } from './env.ts'
+
+export const TURNSTILE_SITEVERIFY_URL = 'https://challenges.cloudflare.com/turnstile/v0/siteverify'
+/** Turnstile's longest token. */
+const MAX_TOKEN_LENGTH = 2048
+const VERIFY_TIMEOUT_MS = 10_000
+
+export const isBotCheckOn = (env: FunctionEnv) => Boolean(env.TURNSTILE_SECRET_KEY?.trim())
+
+/** `passed`, `refused` (no token, or one siteverify refuses: spent, expired, forged), or
+ * `unavailable` (siteverify did not answer). */
+export type BotCheckOutcome = { result: 'passed' } | { result: 'refused'; codes: string[] } | { result: 'unavailable' }
+
+export async function verifyBotCheck(env: FunctionEnv, token: unknown, remoteip: string): Promise<BotCheckOutcome> {
+  const response = typeof token === 'string' ? token.trim() : ''
+  if (!response) return { result: 'refused', codes: ['missing-input-response'] }
+  if (response.length > MAX_TOKEN_LENGTH) return { result: 'refused', codes: ['invalid-input-response'] }
+  const form = new URLSearchParams({ secret: env.TURNSTILE_SECRET_KEY?.trim() ?? '', response, remoteip })
+  try {
+    const answer = await fetch(env.TURNSTILE_SITEVERIFY_URL || TURNSTILE_SITEVERIFY_URL, {
+      method: 'POST',
+      body: form,
+      signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
+    })
+    // Siteverify answers 200 with its verdict, refusals included.
+    if (!answer.ok) {
+      console.error(`[bot check] siteverify answered ${answer.status}`)
+      return { result: 'unavailable' }
+    }
+    const verdict = (await answer.json()) as { success?: unknown; 'error-codes'?: unknown }
+    if (verdict.success === true) return { result: 'passed' }
+    const codes = Array.isArray(verdict['error-codes']) ? verdict['error-codes'].filter((code): code is string => typeof code === 'string') : []
+    // A wrong secret is the project's fault, not the visitor's.
+    if (codes.some((code) => code.includes('secret'))) {
+      console.error(`[bot check] siteverify refused the secret: ${codes.join(', ')}`)
+      return { result: 'unavailable' }
+    }
+    return { result: 'refused', codes }
+  } catch (error) {
+    console.error('[bot check] siteverify did not answer', error)
+    return { result: 'unavailable' }
+  }
+}

@@ -1,0 +1,94 @@
+// The code in the auth e-mails, for a person whose mail system blocks the link: typed on the
+// sign-in page (confirmation) or on the "Forgot password?" page (reset), it does what the link does.
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test } from '@playwright/test'
+import { codeIn, confirmEmailLink, latestMailTo, open, registerAndConfirm, signIn } from './stack'
+
+for (const lang of ['nb', 'en'] as const) {
+  const prefix = lang === 'en' ? '/en' : ''
+  const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
+  const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000')
+
+  test(`${lang}: a new account confirmed with the code from the e-mail, on the sign-in page`, async ({ page }) => {
+    const { email, password } = await registerAndConfirm(page, lang, 'Siri Dahl')
+    const code = codeIn(await latestMailTo(email))
+    await signIn(page, lang, email, password)
+    const section = page.getByRole('region', { name: text('Skriv inn koden fra e-posten', 'Enter the code from the e-mail') })
+    await expect(section).toContainText(email)
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+
+    const field = section.getByLabel(text('Kode', 'Code'))
+    const confirm = section.getByRole('button', { name: text('Bekreft og logg inn', 'Confirm and sign in') })
+    await field.fill('12 34')
+    await confirm.click()
+    await expect(section.getByText(text('Skriv inn de seks sifrene fra e-posten.', 'Enter the six digits from the e-mail.'))).toBeVisible()
+    await expect(field).toBeFocused()
+
+    await field.fill(wrongCode(code))
+    await confirm.click()
+    await expect(section.getByRole('alert')).toHaveText(
+      text(
+        'Koden er feil, allerede brukt eller over en time gammel. Se etter den nyeste e-posten fra oss, eller be om en ny.',
+        'This code is wrong, used already, or over an hour old. Check the newest e-mail from us, or ask for a new one.',
+      ),
+    )
+
+    // As a mail program may show it, with a space in the middle.
+    await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`)
+    await confirm.click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+  })
+
+  test(`${lang}: a forgotten password reset with the code from the e-mail, on the page that sent it`, async ({ page }) => {
+    const { email, confirm } = await registerAndConfirm(page, lang, 'Ola Berg')
+    await confirmEmailLink(confirm)
+    await open(page, `${prefix}/forgot-password`)
+    await page.getByLabel(text('E-post', 'E-mail')).fill(email)
+    await page.getByRole('button', { name: text('Send lenke', 'Send link') }).click()
+    await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible()
+    await expect.poll(async () => (await latestMailTo(email)).subject).toBe(text('Tilbakestill passordet ditt hos Vekstlinje', 'Reset your Vekstlinje password'))
+    const mail = await latestMailTo(email)
+
+    const section = page.getByRole('region', { name: text('Skriv inn koden fra e-posten', 'Enter the code from the e-mail') })
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
+    await section.getByLabel(text('Kode', 'Code')).fill(codeIn(mail))
+    await section.getByRole('button', { name: text('Gå videre til nytt passord', 'Continue to a new password') }).click()
+    await expect(page).toHaveURL(`${prefix}/reset-password`)
+    const newPassword = 'nytt-Fjell-2026'
+    await page.getByLabel(text('Nytt passord', 'New password')).fill(newPassword)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+
+    await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
+    await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
+    await open(page, `${prefix}/login`)
+    await signIn(page, lang, email, newPassword)
+    await expect(page).toHaveURL(`${prefix}/app`)
+  })
+}
+
+test('the "Forgot password?" form loads the bot check when it is first used, and sends each request with a fresh token', async ({ page }) => {
+  const scripts: string[] = []
+  const tokens: unknown[] = []
+  page.on('request', (request) => {
+    if (request.url().includes('/local-bot-check/api.js')) scripts.push(request.url())
+    if (request.url().includes('/auth/v1/recover')) tokens.push((request.postDataJSON() as { gotrue_meta_security?: { captcha_token?: string } }).gotrue_meta_security?.captcha_token)
+  })
+  await open(page, '/forgot-password')
+  // Nothing before the form is used: the page is usable without it.
+  expect(scripts).toEqual([])
+  const field = page.getByLabel('E-post')
+  await field.fill('nobody-here@example.no')
+  await page.getByRole('button', { name: 'Send lenke' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'nobody-here@example.no' })).toBeVisible()
+  expect(scripts).toHaveLength(1)
+  await page.getByRole('button', { name: 'Send på nytt eller bruk en annen adresse' }).click()
+  await field.fill('nobody-else@example.no')
+  await page.getByRole('button', { name: 'Send lenke' }).click()
+  await expect(page.getByRole('status').filter({ hasText: 'nobody-else@example.no' })).toBeVisible()
+  expect(tokens).toHaveLength(2)
+  for (const token of tokens) expect(token).toMatch(/^0\.local\./)
+  expect(tokens[0]).not.toBe(tokens[1])
+  expect(scripts).toHaveLength(1)
+})
