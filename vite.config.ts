@@ -7,6 +7,7 @@ import { defineConfig, type UserConfig } from 'vite'
 import babel from 'vite-plugin-babel'
 import { arktypeWithoutEvalProbe } from './src/build/vite-arktype-no-eval.ts'
 import { linguiCatalogScopes } from './src/build/vite-catalog-scopes.ts'
+import { xstateSetupOnlyCreatesMachines } from './src/build/vite-xstate-setup'
 import { plainDynamicImports } from './src/build/vite-plain-dynamic-imports.ts'
 import { isShellModule } from './src/build/vite-shell-chunk.ts'
 import { stripMachineDescriptions } from './src/build/vite-strip-descriptions.ts'
@@ -49,6 +50,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
     linguiCatalogScopes({ failOnMissing: command === 'build' }),
     vanillaExtractPlugin(),
     plainDynamicImports(),
+    xstateSetupOnlyCreatesMachines(),
     stripMachineDescriptions(),
     arktypeWithoutEvalProbe(),
   ],

@@ -200,7 +200,9 @@ export const notFoundRoute = {
 
 /** Each page's meta description, for the prerendered head only: no browser bundle imports it, and
  * its messages ship in the `meta` scope (src/build/message-scopes.ts reads this object). */
-export const descriptions = {
+// Pure: a bundle that does not read it drops it whole, the checkout pages' spread included.
+export const descriptions = /* @__PURE__ */ (() =>
+  ({
   home: msg`We plan, ghostwrite and publish your LinkedIn content, run personalized outreach and hand qualified leads to your sales team every week.`,
   pricing: msg`One Enterprise plan, shaped around your team: content, outreach, qualified handoffs and reporting.`,
   useCases: msg`How sales teams, founders, marketing teams and recruiters grow pipeline on LinkedIn with Vekstlinje.`,
@@ -224,7 +226,7 @@ export const descriptions = {
   app: msg`Your Vekstlinje dashboard.`,
   account: msg`Your Vekstlinje account: password, your data, deleting the account.`,
   notFound: msg`The page you are looking for does not exist or has moved.`,
-} as const satisfies Record<RouteKey | 'notFound', MessageDescriptor>
+}) as const satisfies Record<RouteKey | 'notFound', MessageDescriptor>)()
 
 export type RouteKey = keyof typeof routes
 
