@@ -13,7 +13,7 @@ export function xstateSetupOnlyCreatesMachines(): Plugin {
     name: 'xstate-setup-only-creates-machines',
     apply: 'build',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
+    resolveId(source, importer) {
       if (source !== 'xstate' || !importer || importer === shim || importer.includes('node_modules')) return null
       return shim
     },
