@@ -8,111 +8,12 @@ import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
+import { isRedirectAllowed } from './auth-redirect.ts'
+import { type IdentityRow, type UserRow, userJson } from './auth-users.ts'
 import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
 
 export type Db = PGlite | Transaction
-
-/** GoTrue's isLocalhost: a host whose port may differ from the site URL's. */
-const isLocalhost = (host: string) => ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host) || host.endsWith('.localhost')
-/** An IPv4 or IPv6 loopback address (127.0.0.0/8, ::1), as Go's net.IP.IsLoopback. */
-const isLoopbackIp = (host: string) => /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1'
-/** The host of a URL as written (Go's url.Hostname(): no user, port or IPv6 brackets). The WHATWG
- * parser would turn `2130706433` or `0x7f.1` into 127.0.0.1; Go, and so GoTrue, does not. */
-function hostOf(raw: string): string {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(raw)?.[1] ?? ''
-  const host = authority.slice(authority.lastIndexOf('@') + 1)
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '')
-  return name.toLowerCase()
-}
-
-/** GoTrue's URI allow-list patterns (gobwas/glob with `.` and `/` as separators): `*` matches within
- * one part, `**` across parts, `?` one character of a part; the rest is literal. */
-export function allowListPattern(glob: string): RegExp {
-  let source = ''
-  for (let i = 0; i < glob.length; i += 1) {
-    const char = glob[i]!
-    if (char === '*' && glob[i + 1] === '*') {
-      source += '.*'
-      i += 1
-    } else if (char === '*') source += '[^./]*'
-    else if (char === '?') source += '[^./]'
-    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&')
-  }
-  return new RegExp(`^${source}$`)
-}
-
-/**
- * Whether the auth service may send the browser to `raw`, as GoTrue decides (IsRedirectURLValid in
- * supabase/auth): the site URL's scheme, host and port (any port on a loopback host); any loopback
- * IP address (native apps); otherwise only a URL matching the allow list (config.toml
- * additional_redirect_urls), fragment aside. Controls, spaces, decimal IP hosts and unusual host
- * names are refused.
- */
-export function isRedirectAllowed(raw: string, siteUrl: string, allowList: readonly string[]): boolean {
-  if (raw === '' || [...raw].some((c) => c <= ' ' || c === '\x7f')) return false
-  let url: URL | null = null
-  try {
-    url = new URL(raw)
-  } catch {
-    if (/^https?:/i.test(raw)) return false
-  }
-  if (url) {
-    const site = new URL(siteUrl)
-    const host = hostOf(raw)
-    if (host === hostOf(site.href) && url.protocol === site.protocol && (url.port === site.port || isLocalhost(host))) return true
-    if (/^\d+$/.test(host)) return false
-    if (/^[\d.]+$/.test(host) || host.includes(':')) return isLoopbackIp(host)
-    if (/^https?:$/.test(url.protocol) && !/^[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false
-  }
-  const target = raw.split('#')[0]!
-  return allowList.some((glob) => allowListPattern(glob).test(target))
-}
-
-export type UserRow = {
-  id: string
-  email: string
-  encrypted_password: string | null
-  email_confirmed_at: Date | null
-  confirmed_at: Date | null
-  confirmation_token: string | null
-  confirmation_sent_at: Date | null
-  recovery_token: string | null
-  recovery_sent_at: Date | null
-  email_change: string | null
-  email_change_token_new: string | null
-  email_change_token_current: string | null
-  email_change_sent_at: Date | null
-  email_change_confirm_status: number
-  last_sign_in_at: Date | null
-  raw_app_meta_data: Record<string, unknown>
-  raw_user_meta_data: Record<string, unknown>
-  created_at: Date
-  updated_at: Date
-}
-
-export type IdentityRow = {
-  id: string
-  provider_id: string
-  user_id: string
-  identity_data: Record<string, unknown>
-  provider: string
-  email: string | null
-  last_sign_in_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
-
-export type FlowRow = {
-  id: string
-  user_id: string | null
-  auth_code: string | null
-  code_challenge: string | null
-  code_challenge_method: string | null
-  provider_type: string
-  authentication_method: string
-  redirect_to: string | null
-  created_at: Date
-}
+export type { FlowRow, IdentityRow, UserRow } from './auth-users.ts'
 
 export const API_VERSION = '2024-01-01'
 /** GoTrue refuses longer addresses before any other check ("An email address is too long"). */
@@ -150,7 +51,6 @@ export class AuthError extends Error {
 }
 
 export const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-export const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
 export const randomToken = () => randomBytes(16).toString('base64url')
 /** GoTrue's e-mailed one-time code (otp_length 6) and the hash that its links carry and the database
  * keeps: hex SHA-224 of the address followed by the code (crypto.GenerateTokenHash). */
@@ -158,56 +58,6 @@ export const oneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0'
 export const tokenHashOf = (email: string, code: string) => createHash('sha224').update(email + code).digest('hex')
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
-export function userJson(user: UserRow, identities: IdentityRow[]) {
-  return {
-    id: user.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: user.email,
-    email_confirmed_at: iso(user.email_confirmed_at),
-    phone: '',
-    confirmation_sent_at: iso(user.confirmation_sent_at),
-    confirmed_at: iso(user.confirmed_at),
-    recovery_sent_at: iso(user.recovery_sent_at),
-    ...(user.email_change ? { new_email: user.email_change, email_change_sent_at: iso(user.email_change_sent_at) } : {}),
-    last_sign_in_at: iso(user.last_sign_in_at),
-    app_metadata: user.raw_app_meta_data,
-    user_metadata: user.raw_user_meta_data,
-    identities: identities.map((i) => ({
-      identity_id: i.id,
-      id: i.provider_id,
-      user_id: i.user_id,
-      identity_data: i.identity_data,
-      provider: i.provider,
-      last_sign_in_at: iso(i.last_sign_in_at),
-      created_at: iso(i.created_at),
-      updated_at: iso(i.updated_at),
-      email: i.email ?? undefined,
-    })),
-    created_at: iso(user.created_at),
-    updated_at: iso(user.updated_at),
-    is_anonymous: false,
-  }
-}
-
-/** A user as supabase-js would receive it for an already registered address: no real data. */
-export function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString()
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  }
-}
 
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
