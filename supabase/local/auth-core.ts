@@ -8,6 +8,7 @@ import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
+import { addAmrClaim, factorJson, factorsOf, sessionAssurance } from './auth-factors.ts'
 import { isRedirectAllowed } from './auth-redirect.ts'
 import { type IdentityRow, type UserRow, userJson } from './auth-users.ts'
 import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
@@ -99,7 +100,7 @@ export function createAuthCore(ctx: StackContext) {
   // requests, refilled at the configured number per five minutes.
   const buckets = new Map<string, { tokens: number; at: number }>()
 
-  function rateLimit(c: Context, bucket: 'signups' | 'recover' | 'resend' | 'user' | 'token' | 'verify', perFiveMinutes: number) {
+  function rateLimit(c: Context, bucket: 'signups' | 'recover' | 'resend' | 'user' | 'token' | 'verify' | 'factor', perFiveMinutes: number) {
     const ip = getConnInfo(c).remote.address ?? 'unknown'
     const key = `${bucket}:${ip}`
     const now = Date.now()
@@ -151,7 +152,8 @@ export function createAuthCore(ctx: StackContext) {
   }
 
   async function publicUser(tx: Db, user: UserRow) {
-    return userJson(user, await identitiesOf(tx, user.id))
+    const factors = (await factorsOf(tx, user.id)).map(factorJson)
+    return { ...userJson(user, await identitiesOf(tx, user.id)), ...(factors.length > 0 ? { factors } : {}) }
   }
 
   /** GoTrue's checkPasswordStrength: lengths in bytes; over 72 bytes is refused, never cut. */
@@ -176,7 +178,7 @@ export function createAuthCore(ctx: StackContext) {
     return false
   }
 
-  async function accessToken(user: UserRow, sessionId: string, method: string) {
+  async function accessToken(user: UserRow, sessionId: string, assurance: { aal: string; amr: Array<{ method: string; timestamp: number }> }) {
     const now = Math.floor(Date.now() / 1000)
     const exp = now + config.jwtExpiry
     const token = await sign(
@@ -191,8 +193,8 @@ export function createAuthCore(ctx: StackContext) {
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
         role: 'authenticated',
-        aal: 'aal1',
-        amr: [{ method, timestamp: now }],
+        aal: assurance.aal,
+        amr: assurance.amr,
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -206,6 +208,7 @@ export function createAuthCore(ctx: StackContext) {
     const refresh = randomToken()
     await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId])
     await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId])
+    await addAmrClaim(tx, sessionId, method)
     await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
       refresh,
       userId,
@@ -214,9 +217,11 @@ export function createAuthCore(ctx: StackContext) {
     return sessionResponse(tx, userId, sessionId, refresh, method)
   }
 
-  async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, method: string) {
+  /** The session's tokens; its aal and amr come from the methods it was authenticated with
+   * (`_method` names the grant, as GoTrue's, which a refresh does not add to them). */
+  async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, _method: string) {
     const user = (await findUser(tx, 'id', userId))!
-    const { token, exp } = await accessToken(user, sessionId, method)
+    const { token, exp } = await accessToken(user, sessionId, await sessionAssurance(tx, sessionId))
     return {
       access_token: token,
       token_type: 'bearer',

@@ -20,6 +20,7 @@ import { obfuscatedUser } from './auth-users.ts'
 import type { StackContext } from './context.ts'
 import { isPlainObject, requireApiKey } from './http.ts'
 import { bearer, verify } from './jwt.ts'
+import { mfaRoutes } from './auth-mfa.ts'
 import { verifyRoutes } from './auth-verify.ts'
 import { googleRoutes } from './google.ts'
 
@@ -351,6 +352,7 @@ export function authRoutes(ctx: StackContext): Hono {
   })
 
   app.route('/', verifyRoutes(ctx, core))
+  app.route('/', mfaRoutes(ctx, core))
   app.route('/', googleRoutes(ctx, core))
 
   return app
