@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import type { FactorSummary } from './assurance'
 
 /** Where the session stands, as gates and flows that wait for it see it. */
 export type AuthStatus = 'loading' | 'signedIn' | 'signingOut' | 'signedOut'
@@ -16,6 +17,8 @@ export interface AuthUser {
   id: string
   email?: string
   user_metadata?: { full_name?: string }
+  /** The account's second factors (authenticator apps), verified or being set up. */
+  factors?: FactorSummary[]
 }
 
 export interface AuthSession {

@@ -5,6 +5,7 @@ import { useAuth } from '../lib/auth/session'
 import { DeleteAccount } from '../features/auth/account-settings/delete-account'
 import { YourData } from '../features/auth/account-settings/your-data'
 import { ChangePassword } from '../features/auth/password-reset/change-password'
+import { TwoFactorSection } from '../features/auth/two-factor/two-factor-section'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function AccountPage() {
@@ -28,6 +29,7 @@ export default function AccountPage() {
           </p>
         </div>
         <ChangePassword />
+        <TwoFactorSection />
         <YourData />
         <DeleteAccount email={email} />
       </div>

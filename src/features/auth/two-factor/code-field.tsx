@@ -1,0 +1,42 @@
+import { useLingui } from '@lingui/react/macro'
+import type { CodeFailure, CodeProblem } from '../../../../machines/second-factor.machine'
+import { Field } from '../../../components/form/field'
+import { serverMessage } from '../../../lib/server-message'
+
+/** The six-digit code from the authenticator app, with what is wrong with the last one. */
+export function CodeField({
+  id,
+  value,
+  problem,
+  failure,
+  disabled,
+  onChange,
+}: {
+  id: string
+  value: string
+  problem: CodeProblem | null
+  failure: CodeFailure | null
+  disabled: boolean
+  onChange: (value: string) => void
+}) {
+  const { t, i18n } = useLingui()
+  const problems: Record<CodeProblem, string> = {
+    format: t`Enter the six digits your app shows.`,
+    wrong: t`That code is not right. Enter the code your app shows now.`,
+    failed: serverMessage(i18n, failure) ?? t`The code could not be checked. Please try again.`,
+  }
+  return (
+    <Field
+      id={id}
+      label={t`Six-digit code from the app`}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={7}
+      value={value}
+      disabled={disabled}
+      problem={problem ? problems[problem] : undefined}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  )
+}
