@@ -4,6 +4,7 @@
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { secondFactorDue } from '../../machines/assurance'
 import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack
@@ -139,6 +140,9 @@ describe('an account with a verified factor', () => {
     const signIn = await second.auth.signInWithPassword({ email, password })
     expect(claimsOf(signIn.data.session!.access_token)).toMatchObject({ aal: 'aal1' })
     expect((await second.auth.mfa.getAuthenticatorAssuranceLevel()).data).toMatchObject({ currentLevel: 'aal1', nextLevel: 'aal2' })
+    // The app's gate reads the stored session as supabase-js does.
+    expect(secondFactorDue((await second.auth.getSession()).data.session!)).toBe(true)
+    expect(secondFactorDue((await sb.auth.getSession()).data.session!)).toBe(false)
     const remove = await second.auth.mfa.unenroll({ factorId: factor.id })
     expect(remove.error).toMatchObject({ status: 422, code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' })
     const another = await second.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Second phone' })
