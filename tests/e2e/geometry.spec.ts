@@ -69,8 +69,14 @@ for (const width of [320, 390]) {
       for (const path of ['/checkout-pro', '/account']) {
         await open(page, `${prefix}${path}`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        const setUp = page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' })
+        if (path === '/account') await expect(setUp).toBeVisible()
         for (const problem of await layoutProblems(page)) found.push(`${prefix}${path}: ${problem}`)
       }
+      // Two-factor set-up open: the QR code, the secret in groups and the code field.
+      await page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' }).click()
+      await expect(page.getByTestId('two-factor-secret')).toBeVisible()
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (two-factor set-up): ${problem}`)
       const userId = await page.evaluate(
         () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
       )
