@@ -76,6 +76,8 @@ for (const width of [320, 390]) {
       // Two-factor set-up open: the QR code, the secret in groups and the code field.
       await page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' }).click()
       await expect(page.getByTestId('two-factor-secret')).toBeVisible()
+      // Focus went to the code field, scrolling the page under the sticky header: measure from the top.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (two-factor set-up): ${problem}`)
       const userId = await page.evaluate(
         () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,

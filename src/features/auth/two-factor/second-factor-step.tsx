@@ -6,6 +6,7 @@ import { useAppMachine } from '../../../lib/use-app-machine'
 import { CodeField } from './code-field'
 import { SIGN_IN_CODE_ID, secondFactorLogic } from './logic'
 import { LostPhone } from './lost-phone'
+import * as own from './two-factor.css'
 
 /** Sign-in's second step, shown by the gate instead of the page until the code is given. */
 export function SecondFactorStep() {
@@ -46,7 +47,7 @@ export function SecondFactorStep() {
           </button>
         </form>
         <LostPhone />
-        <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'signOut.click' })}>
+        <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'signOut.click' })}>
           <Trans>Sign out</Trans>
         </button>
       </div>

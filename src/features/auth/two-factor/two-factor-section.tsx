@@ -52,14 +52,14 @@ export function TwoFactorSection() {
           <p>
             <Trans>Two-factor sign-in could not be read just now.</Trans>
           </p>
-          <button type="button" className={button.secondary} onClick={() => send({ type: 'retry.click' })}>
+          <button type="button" className={`${button.secondary} ${own.wrap}`} onClick={() => send({ type: 'retry.click' })}>
             <Trans>Try again</Trans>
           </button>
         </div>
       ) : null}
       {snapshot.matches('disabled') || snapshot.matches('starting') ? (
         <p>
-          <button type="button" className={button.primary} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'enroll.click' })}>
+          <button type="button" className={`${button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'enroll.click' })}>
             {busy ? <Trans>Preparing…</Trans> : <Trans>Set up an authenticator app</Trans>}
           </button>
         </p>
@@ -83,10 +83,10 @@ export function TwoFactorSection() {
           </ol>
           {codeField}
           <div className={styles.buttonRow}>
-            <button type="submit" className={button.primary} disabled={busy} aria-disabled={busy}>
+            <button type="submit" className={`${button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
               {busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
             </button>
-            <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+            <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
               <Trans context="stop setting up two-factor sign-in">Cancel</Trans>
             </button>
           </div>
@@ -104,17 +104,17 @@ export function TwoFactorSection() {
               </p>
               {codeField}
               <div className={styles.buttonRow}>
-                <button type="submit" className={button.danger} disabled={busy} aria-disabled={busy}>
+                <button type="submit" className={`${button.danger} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
                   {busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>}
                 </button>
-                <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+                <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
                   <Trans context="keep two-factor sign-in">Cancel</Trans>
                 </button>
               </div>
             </form>
           ) : (
             <p>
-              <button type="button" className={button.danger} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
+              <button type="button" className={`${button.danger} ${own.wrap}`} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
                 {busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>}
               </button>
             </p>

@@ -24,3 +24,6 @@ export const secret = style({
 
 export const steps = style({ display: 'grid', gap: vars.space.s2, margin: 0, paddingInlineStart: vars.space.s3 })
 export const note = style({ fontSize: vars.size.xs, color: vars.color.textMuted })
+
+/** Long labels ("Sett opp en autentiseringsapp") wrap on a narrow phone instead of widening the card. */
+export const wrap = style({ whiteSpace: 'normal', textAlign: 'center' })
