@@ -5,7 +5,7 @@ import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { secondFactorDue } from '../../machines/assurance'
-import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
+import { client, confirmedUser, functionError, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack
 
@@ -175,6 +175,15 @@ describe('row-level security on subscriptions', () => {
     expect(shown.data).toEqual([{ user_id: guarded.user.id, product_name: 'pro' }])
     await raise(atAal1, factor.id, factor.totp.secret)
     expect((await atAal1.from('subscriptions').select('user_id')).data).toHaveLength(1)
+
+    // The functions that read or change the account's data refuse the aal1 session too.
+    const exported = await atAal1.functions.invoke('export-account', { body: {} })
+    expect(exported.error).toBeNull()
+    expect(exported.data.subscriptions).toHaveLength(1)
+    const stillAal1 = client(stack)
+    await stillAal1.auth.signInWithPassword({ email: guarded.email, password: guarded.password })
+    expect(await functionError(stillAal1, 'export-account', {})).toEqual({ status: 403, body: { error: 'Second factor required' } })
+    expect(await functionError(stillAal1, 'create-portal-session', {})).toEqual({ status: 403, body: { error: 'Second factor required' } })
 
     const plain = await confirmedUser(stack)
     await subscriptionFor(plain.user.id)
