@@ -23,6 +23,16 @@ export const normalCode = (code: string) => code.replace(/\s/g, '')
 /** The auth service's answer to a code that is not the current one. */
 export const isWrongCodeError = (error: unknown) => (error as CodeFailure | undefined)?.code === 'mfa_verification_failed'
 
+/** A state's transitions while a code is typed, for machines with `updateCode`, `showFormatProblem`,
+ * `focusCode` and `isCodeShaped`: six digits go on to `target`, anything else stays with a problem. */
+export const codeEntry = (target: string) => ({
+  'code.change': { actions: 'updateCode' as const, description: 'The user types the code.' },
+  'form.submit': [
+    { guard: 'isCodeShaped' as const, target, description: 'Six digits: check them.' },
+    { actions: ['showFormatProblem' as const, 'focusCode' as const], description: 'Not six digits: nothing is sent.' },
+  ],
+})
+
 export const secondFactorMachine = setup({
   types: { context: {} as SecondFactorContext, events: {} as SecondFactorEvent },
   actors: {
@@ -52,11 +62,7 @@ export const secondFactorMachine = setup({
     editing: {
       description: 'The code field waits; a problem with the last code shows under it.',
       on: {
-        'code.change': { actions: 'updateCode', description: 'The user types the code.' },
-        'form.submit': [
-          { guard: 'isCodeShaped', target: 'verifying', description: 'Six digits: check them.' },
-          { actions: ['showFormatProblem', 'focusCode'], description: 'Not six digits: nothing is sent.' },
-        ],
+        ...codeEntry('verifying'),
         'signOut.click': { actions: 'signOut', description: 'The user gives up and signs out.' },
       },
     },

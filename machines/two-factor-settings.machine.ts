@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { AssuranceLevel } from './assurance'
-import { type CodeFailure, type CodeProblem, isCodeShaped, isWrongCodeError, normalCode } from './second-factor.machine'
+import { type CodeFailure, type CodeProblem, codeEntry, isCodeShaped, isWrongCodeError, normalCode } from './second-factor.machine'
 
 /** The account's authenticator app, once verified. */
 export interface EnrolledFactor {
@@ -115,11 +115,7 @@ export const twoFactorSettingsMachine = setup({
     scanning: {
       description: 'The user scans the QR code (or types the secret) and enters the code the app shows.',
       on: {
-        'code.change': { actions: 'updateCode', description: 'The user types the code.' },
-        'form.submit': [
-          { guard: 'isCodeShaped', target: 'confirming', description: 'Six digits: check them.' },
-          { actions: ['showFormatProblem', 'focusCode'], description: 'Not six digits: nothing is sent.' },
-        ],
+        ...codeEntry('confirming'),
         'cancel.click': { target: 'disabled', actions: 'forgetEnrollment', description: 'The user stops; the unused factor expires.' },
       },
     },
@@ -149,11 +145,7 @@ export const twoFactorSettingsMachine = setup({
     confirmingRemoval: {
       description: 'Removing needs a code from the app first (the auth service wants aal2).',
       on: {
-        'code.change': { actions: 'updateCode', description: 'The user types the code.' },
-        'form.submit': [
-          { guard: 'isCodeShaped', target: 'removing', description: 'Six digits: check them, then remove.' },
-          { actions: ['showFormatProblem', 'focusCode'], description: 'Not six digits: nothing is sent.' },
-        ],
+        ...codeEntry('removing'),
         'cancel.click': { target: 'enabled', actions: 'clearCode', description: 'The user keeps it.' },
       },
     },

@@ -1,6 +1,7 @@
 import { useLingui } from '@lingui/react/macro'
 import type { CodeFailure, CodeProblem } from '../../../../machines/second-factor.machine'
 import { Field } from '../../../components/form/field'
+import * as formStyles from '../../../components/form/form.css'
 import { serverMessage } from '../../../lib/server-message'
 
 /** The six-digit code from the authenticator app, with what is wrong with the last one. */
@@ -40,3 +41,14 @@ export function CodeField({
     />
   )
 }
+
+/** A form around the code field: submitting sends `form.submit` to the flow's machine. */
+export const codeFormProps = (busy: boolean, send: (event: { type: 'form.submit' }) => void) => ({
+  className: formStyles.form,
+  noValidate: true,
+  'aria-busy': busy,
+  onSubmit: (event: { preventDefault: () => void }) => {
+    event.preventDefault()
+    send({ type: 'form.submit' })
+  },
+})

@@ -3,7 +3,7 @@ import * as styles from '../../../components/form/form.css'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { CodeField } from './code-field'
+import { CodeField, codeFormProps } from './code-field'
 import { SIGN_IN_CODE_ID, secondFactorLogic } from './logic'
 import { LostPhone } from './lost-phone'
 import * as own from './two-factor.css'
@@ -25,15 +25,7 @@ export function SecondFactorStep() {
             <Trans>Your account has two-factor sign-in. Open your authenticator app and enter the code it shows for Vekstlinje.</Trans>
           </p>
         </div>
-        <form
-          className={styles.form}
-          noValidate
-          aria-busy={busy}
-          onSubmit={(event) => {
-            event.preventDefault()
-            send({ type: 'form.submit' })
-          }}
-        >
+        <form {...codeFormProps(busy, send)}>
           <CodeField
             id={SIGN_IN_CODE_ID}
             value={code}

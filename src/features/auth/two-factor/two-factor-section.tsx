@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import type { ReactNode } from 'react'
 import { FormSection } from '../../../components/form/form-section'
 import * as styles from '../../../components/form/form.css'
 import { useToaster } from '../../../components/toaster/toaster'
@@ -6,13 +7,44 @@ import { button } from '../../../components/ui.css'
 import { dateLocale } from '../../../i18n/lang'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { CodeField } from './code-field'
+import { CodeField, codeFormProps } from './code-field'
 import { SETTINGS_CODE_ID, twoFactorSettingsLogic } from './logic'
 import { LostPhone } from './lost-phone'
 import * as own from './two-factor.css'
 
 /** The secret in groups of four, as authenticator apps accept it typed in. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
+
+/** A code form's buttons: the action, and cancel. */
+function CodeForm({
+  busy,
+  send,
+  danger = false,
+  action,
+  cancel,
+  children,
+}: {
+  busy: boolean
+  send: (event: { type: 'form.submit' } | { type: 'cancel.click' }) => void
+  danger?: boolean
+  action: ReactNode
+  cancel: ReactNode
+  children: ReactNode
+}) {
+  return (
+    <form {...codeFormProps(busy, send)}>
+      {children}
+      <div className={styles.buttonRow}>
+        <button type="submit" className={`${danger ? button.danger : button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
+          {action}
+        </button>
+        <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+          {cancel}
+        </button>
+      </div>
+    </form>
+  )
+}
 
 /** Two-factor sign-in on the account page: set up an authenticator app, see it, remove it. */
 export function TwoFactorSection() {
@@ -25,11 +57,8 @@ export function TwoFactorSection() {
   const settingUp = snapshot.matches('scanning') || snapshot.matches('confirming')
   const on = snapshot.matches('enabled') || snapshot.matches('confirmingRemoval') || snapshot.matches('removing')
   const askingForCode = snapshot.matches('confirmingRemoval') || (snapshot.matches('removing') && code !== '')
-  const submit = (event: { preventDefault: () => void }) => {
-    event.preventDefault()
-    send({ type: 'form.submit' })
-  }
   const since = factor ? new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' }).format(new Date(factor.createdAt)) : ''
+  const removeLabel = busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>
   const codeField = (
     <CodeField id={SETTINGS_CODE_ID} value={code} problem={problem} failure={failure} disabled={busy} onChange={(value) => send({ type: 'code.change', value })} />
   )
@@ -65,7 +94,12 @@ export function TwoFactorSection() {
         </p>
       ) : null}
       {settingUp && enrollment ? (
-        <form className={styles.form} noValidate aria-busy={busy} onSubmit={submit}>
+        <CodeForm
+          busy={busy}
+          send={send}
+          action={busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
+          cancel={<Trans context="stop setting up two-factor sign-in">Cancel</Trans>}
+        >
           <ol className={own.steps}>
             <li>
               <Trans>Scan this QR code with the authenticator app.</Trans>
@@ -82,15 +116,7 @@ export function TwoFactorSection() {
             </li>
           </ol>
           {codeField}
-          <div className={styles.buttonRow}>
-            <button type="submit" className={`${button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
-              {busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
-            </button>
-            <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
-              <Trans context="stop setting up two-factor sign-in">Cancel</Trans>
-            </button>
-          </div>
-        </form>
+        </CodeForm>
       ) : null}
       {on && factor ? (
         <>
@@ -98,24 +124,16 @@ export function TwoFactorSection() {
             <Trans>On: an authenticator app, set up {since}.</Trans>
           </p>
           {askingForCode ? (
-            <form className={styles.form} noValidate aria-busy={busy} onSubmit={submit}>
+            <CodeForm busy={busy} send={send} danger action={removeLabel} cancel={<Trans context="keep two-factor sign-in">Cancel</Trans>}>
               <p>
                 <Trans>To remove it, enter a code from the app first.</Trans>
               </p>
               {codeField}
-              <div className={styles.buttonRow}>
-                <button type="submit" className={`${button.danger} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
-                  {busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>}
-                </button>
-                <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
-                  <Trans context="keep two-factor sign-in">Cancel</Trans>
-                </button>
-              </div>
-            </form>
+            </CodeForm>
           ) : (
             <p>
               <button type="button" className={`${button.danger} ${own.wrap}`} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
-                {busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>}
+                {removeLabel}
               </button>
             </p>
           )}
