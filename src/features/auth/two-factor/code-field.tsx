@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { CodeFailure, CodeProblem } from '../../../../machines/second-factor.machine'
 import { Field } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
-import { serverMessage } from '../../../lib/server-message'
+import { authCodeMessages, serverMessage } from '../../../lib/server-message'
 
 /** The six-digit code from the authenticator app, with what is wrong with the last one. */
 export function CodeField({
@@ -21,10 +21,13 @@ export function CodeField({
   onChange: (value: string) => void
 }) {
   const { t, i18n } = useLingui()
+  // A refusal the visitor can act on (too many tries) in their language; anything else (the network)
+  // as a plain sentence, never the server's English.
+  const known = failure?.code && failure.code in authCodeMessages ? serverMessage(i18n, { code: failure.code }) : undefined
   const problems: Record<CodeProblem, string> = {
     format: t`Enter the six digits your app shows.`,
     wrong: t`That code is not right. Enter the code your app shows now.`,
-    failed: serverMessage(i18n, failure) ?? t`The code could not be checked. Please try again.`,
+    failed: known ?? t`The code could not be checked. Please try again.`,
   }
   return (
     <Field
