@@ -59,7 +59,7 @@ for (const [lang, path, login, spinner] of [
   testMachinePaths(`Protected route view (${lang}, ${path})`, protectedRouteMachine, machineModels.protectedRoute.options, {
     start: () => gate(lang, path),
     execute: (_, event, from) => reportStatus((event as ProtectedRouteEvent).status, from),
-    verify: (ctx, planned) => {
+    verify: async (ctx, planned) => {
       const state = planned.value as string
       if (state === 'allowed' || state === 'leaving') {
         expect(screen.getByText('secret')).toBeInTheDocument()
@@ -67,7 +67,7 @@ for (const [lang, path, login, spinner] of [
       } else if (state === 'challenged') {
         // The code step instead of the page: its heading and the code field, no spinner.
         expect(screen.queryByText('secret')).not.toBeInTheDocument()
-        expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(codeHeading[lang])
+        expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(codeHeading[lang])
         expect(screen.getByRole('textbox')).toHaveAttribute('autocomplete', 'one-time-code')
       } else {
         expect(screen.queryByText('secret')).not.toBeInTheDocument()

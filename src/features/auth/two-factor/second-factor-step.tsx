@@ -46,3 +46,5 @@ export function SecondFactorStep() {
     </div>
   )
 }
+
+export default SecondFactorStep

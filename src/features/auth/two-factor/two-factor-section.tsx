@@ -100,7 +100,7 @@ export function TwoFactorSection() {
           action={busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
           cancel={<Trans context="stop setting up two-factor sign-in">Cancel</Trans>}
         >
-          <ol className={own.steps}>
+          <ol className={styles.form}>
             <li>
               <Trans>Scan this QR code with the authenticator app.</Trans>
               <img className={own.qr} src={enrollment.qrCode} alt={t`QR code for setting up two-factor sign-in`} width={184} height={184} />
