@@ -16,15 +16,8 @@ import { renderInApp } from '../render'
 // types; the auth service's answers are promises the test settles.
 const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
 vi.mock('../../src/features/auth/two-factor/actors', async () => {
-  const { fromPromise } = await import('xstate')
-  const make = (name: string) =>
-    fromPromise(
-      () =>
-        new Promise((resolve, reject) => {
-          pending.runs[name] ??= []
-          pending.runs[name].push({ resolve, reject })
-        }),
-    )
+  const { pendingPromise } = await import('../model/fake-actors')
+  const make = (name: string) => pendingPromise(() => pending.runs, name)
   return {
     loadStatus: make('loadStatus'),
     startEnrollment: make('startEnrollment'),
