@@ -1,4 +1,5 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import type { FactorSummary } from './assurance'
 
 /** Where the session stands, as gates and flows that wait for it see it. */
 export type AuthStatus = 'loading' | 'signedIn' | 'signingOut' | 'signedOut'
@@ -19,6 +20,8 @@ export interface AuthUser {
   /** A new address waiting for its confirmation links. */
   new_email?: string
   app_metadata?: { provider?: string; providers?: string[] }
+  /** The account's second factors (authenticator apps), verified or being set up. */
+  factors?: FactorSummary[]
 }
 
 export interface AuthSession {

@@ -3,7 +3,11 @@ import type { AuthStatus } from './auth.machine'
 
 export type { AuthStatus }
 
-export type ProtectedRouteEvent = { type: 'auth.updated'; status: AuthStatus }
+/** The session's status as the gate reads it: signed in, but the account's second factor not yet
+ * used in this session (aal1 where aal2 is due), reads as `secondFactorDue`. */
+export type GateStatus = AuthStatus | 'secondFactorDue'
+
+export type ProtectedRouteEvent = { type: 'auth.updated'; status: GateStatus }
 
 export const protectedRouteMachine = setup({
   types: { events: {} as ProtectedRouteEvent },
@@ -20,6 +24,7 @@ export const protectedRouteMachine = setup({
     isSignedIn: ({ event }) => event.status === 'signedIn',
     isSignedOut: ({ event }) => event.status === 'signedOut',
     isSigningOut: ({ event }) => event.status === 'signingOut',
+    isSecondFactorDue: ({ event }) => event.status === 'secondFactorDue',
   },
 }).createMachine({
   id: 'protectedRoute',
@@ -34,6 +39,16 @@ export const protectedRouteMachine = setup({
         'auth.updated': [
           { guard: 'isSignedIn', target: 'allowed', description: 'Somebody is signed in.' },
           { guard: 'isSignedOut', target: 'denied', description: 'Nobody is signed in.' },
+          { guard: 'isSecondFactorDue', target: 'challenged', description: 'Signed in with the password (or Google) only.' },
+        ],
+      },
+    },
+    challenged: {
+      description: 'The account has two-factor sign-in: the code step shows instead of the page.',
+      on: {
+        'auth.updated': [
+          { guard: 'isSignedIn', target: 'allowed', description: 'The right code: the session is at aal2.' },
+          { guard: 'isSignedOut', target: 'denied', description: 'The user signed out instead.' },
         ],
       },
     },
@@ -43,17 +58,28 @@ export const protectedRouteMachine = setup({
         'auth.updated': [
           { guard: 'isSigningOut', target: 'leaving', description: 'The user signs out here.' },
           { guard: 'isSignedOut', target: 'denied', description: 'The session ended elsewhere (another tab, or it expired).' },
+          { guard: 'isSecondFactorDue', target: 'challenged', description: 'The session fell back to aal1 (refreshed after the factor changed).' },
         ],
       },
     },
     leaving: {
       description: 'The user signed out and is on the way out of the signed-in area: no sign-in page in between.',
-      on: { 'auth.updated': { guard: 'isSignedIn', target: 'allowed', description: 'Signed in again before leaving.' } },
+      on: {
+        'auth.updated': [
+          { guard: 'isSignedIn', target: 'allowed', description: 'Signed in again before leaving.' },
+          { guard: 'isSecondFactorDue', target: 'challenged', description: 'Signed in again, the code still to give.' },
+        ],
+      },
     },
     denied: {
       description: 'Sent to the sign-in page, which brings the visitor back here afterwards.',
       entry: 'redirectToLogin',
-      on: { 'auth.updated': { guard: 'isSignedIn', target: 'allowed', description: 'Signed in after all.' } },
+      on: {
+        'auth.updated': [
+          { guard: 'isSignedIn', target: 'allowed', description: 'Signed in after all.' },
+          { guard: 'isSecondFactorDue', target: 'challenged', description: 'Signed in after all, the code still to give.' },
+        ],
+      },
     },
   },
 })

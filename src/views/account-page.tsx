@@ -7,6 +7,7 @@ import { EmailChange } from '../features/auth/account-settings/email-change'
 import { OtherSessions } from '../features/auth/account-settings/other-sessions'
 import { YourData } from '../features/auth/account-settings/your-data'
 import { ChangePassword } from '../features/auth/password-reset/change-password'
+import { TwoFactorSection } from '../features/auth/two-factor/two-factor-section'
 
 /** The page's title (the document's, and the prerendered head's). */
 export default function AccountPage() {
@@ -32,6 +33,7 @@ export default function AccountPage() {
         </div>
         <EmailChange email={email} pending={user.new_email} canChange={hasPassword} />
         <ChangePassword />
+        <TwoFactorSection />
         <OtherSessions accessToken={session?.access_token} />
         <YourData />
         <DeleteAccount email={email} />

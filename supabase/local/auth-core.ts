@@ -8,111 +8,13 @@ import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
+import { addAmrClaim, factorJson, factorsOf, sessionAssurance } from './auth-factors.ts'
+import { isRedirectAllowed } from './auth-redirect.ts'
+import { type IdentityRow, type UserRow, userJson } from './auth-users.ts'
 import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
 
 export type Db = PGlite | Transaction
-
-/** GoTrue's isLocalhost: a host whose port may differ from the site URL's. */
-const isLocalhost = (host: string) => ['localhost', '127.0.0.1', '::1', '0.0.0.0', '::'].includes(host) || host.endsWith('.localhost')
-/** An IPv4 or IPv6 loopback address (127.0.0.0/8, ::1), as Go's net.IP.IsLoopback. */
-const isLoopbackIp = (host: string) => /^127(?:\.\d{1,3}){3}$/.test(host) || host === '::1'
-/** The host of a URL as written (Go's url.Hostname(): no user, port or IPv6 brackets). The WHATWG
- * parser would turn `2130706433` or `0x7f.1` into 127.0.0.1; Go, and so GoTrue, does not. */
-function hostOf(raw: string): string {
-  const authority = /^[a-z][a-z0-9+.-]*:\/\/([^/?#\\]*)/i.exec(raw)?.[1] ?? ''
-  const host = authority.slice(authority.lastIndexOf('@') + 1)
-  const name = host.startsWith('[') ? host.slice(1, host.indexOf(']')) : host.replace(/:\d*$/, '')
-  return name.toLowerCase()
-}
-
-/** GoTrue's URI allow-list patterns (gobwas/glob with `.` and `/` as separators): `*` matches within
- * one part, `**` across parts, `?` one character of a part; the rest is literal. */
-export function allowListPattern(glob: string): RegExp {
-  let source = ''
-  for (let i = 0; i < glob.length; i += 1) {
-    const char = glob[i]!
-    if (char === '*' && glob[i + 1] === '*') {
-      source += '.*'
-      i += 1
-    } else if (char === '*') source += '[^./]*'
-    else if (char === '?') source += '[^./]'
-    else source += char.replace(/[\\^$.|+()[\]{}]/g, '\\$&')
-  }
-  return new RegExp(`^${source}$`)
-}
-
-/**
- * Whether the auth service may send the browser to `raw`, as GoTrue decides (IsRedirectURLValid in
- * supabase/auth): the site URL's scheme, host and port (any port on a loopback host); any loopback
- * IP address (native apps); otherwise only a URL matching the allow list (config.toml
- * additional_redirect_urls), fragment aside. Controls, spaces, decimal IP hosts and unusual host
- * names are refused.
- */
-export function isRedirectAllowed(raw: string, siteUrl: string, allowList: readonly string[]): boolean {
-  if (raw === '' || [...raw].some((c) => c <= ' ' || c === '\x7f')) return false
-  let url: URL | null = null
-  try {
-    url = new URL(raw)
-  } catch {
-    if (/^https?:/i.test(raw)) return false
-  }
-  if (url) {
-    const site = new URL(siteUrl)
-    const host = hostOf(raw)
-    if (host === hostOf(site.href) && url.protocol === site.protocol && (url.port === site.port || isLocalhost(host))) return true
-    if (/^\d+$/.test(host)) return false
-    if (/^[\d.]+$/.test(host) || host.includes(':')) return isLoopbackIp(host)
-    if (/^https?:$/.test(url.protocol) && !/^[a-zA-Z0-9](?:[a-zA-Z0-9.-]*[a-zA-Z0-9])?$/.test(host)) return false
-  }
-  const target = raw.split('#')[0]!
-  return allowList.some((glob) => allowListPattern(glob).test(target))
-}
-
-export type UserRow = {
-  id: string
-  email: string
-  encrypted_password: string | null
-  email_confirmed_at: Date | null
-  confirmed_at: Date | null
-  confirmation_token: string | null
-  confirmation_sent_at: Date | null
-  recovery_token: string | null
-  recovery_sent_at: Date | null
-  email_change: string | null
-  email_change_token_new: string | null
-  email_change_token_current: string | null
-  email_change_sent_at: Date | null
-  email_change_confirm_status: number
-  last_sign_in_at: Date | null
-  raw_app_meta_data: Record<string, unknown>
-  raw_user_meta_data: Record<string, unknown>
-  created_at: Date
-  updated_at: Date
-}
-
-export type IdentityRow = {
-  id: string
-  provider_id: string
-  user_id: string
-  identity_data: Record<string, unknown>
-  provider: string
-  email: string | null
-  last_sign_in_at: Date | null
-  created_at: Date
-  updated_at: Date
-}
-
-export type FlowRow = {
-  id: string
-  user_id: string | null
-  auth_code: string | null
-  code_challenge: string | null
-  code_challenge_method: string | null
-  provider_type: string
-  authentication_method: string
-  redirect_to: string | null
-  created_at: Date
-}
+export type { FlowRow, IdentityRow, UserRow } from './auth-users.ts'
 
 export const API_VERSION = '2024-01-01'
 export { isEmailAddress, MAX_EMAIL_LENGTH } from './email-address.ts'
@@ -138,7 +40,6 @@ export class AuthError extends Error {
 }
 
 export const str = (value: unknown): string => (typeof value === 'string' ? value : '')
-export const iso = (d: Date | null) => (d ? d.toISOString() : undefined)
 export const randomToken = () => randomBytes(16).toString('base64url')
 /** GoTrue's e-mailed one-time code (otp_length 6) and the hash that its links carry and the database
  * keeps: hex SHA-224 of the address followed by the code (crypto.GenerateTokenHash). */
@@ -146,56 +47,6 @@ export const oneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0'
 export const tokenHashOf = (email: string, code: string) => createHash('sha224').update(email + code).digest('hex')
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
-export function userJson(user: UserRow, identities: IdentityRow[]) {
-  return {
-    id: user.id,
-    aud: 'authenticated',
-    role: 'authenticated',
-    email: user.email,
-    email_confirmed_at: iso(user.email_confirmed_at),
-    phone: '',
-    confirmation_sent_at: iso(user.confirmation_sent_at),
-    confirmed_at: iso(user.confirmed_at),
-    recovery_sent_at: iso(user.recovery_sent_at),
-    ...(user.email_change ? { new_email: user.email_change, email_change_sent_at: iso(user.email_change_sent_at) } : {}),
-    last_sign_in_at: iso(user.last_sign_in_at),
-    app_metadata: user.raw_app_meta_data,
-    user_metadata: user.raw_user_meta_data,
-    identities: identities.map((i) => ({
-      identity_id: i.id,
-      id: i.provider_id,
-      user_id: i.user_id,
-      identity_data: i.identity_data,
-      provider: i.provider,
-      last_sign_in_at: iso(i.last_sign_in_at),
-      created_at: iso(i.created_at),
-      updated_at: iso(i.updated_at),
-      email: i.email ?? undefined,
-    })),
-    created_at: iso(user.created_at),
-    updated_at: iso(user.updated_at),
-    is_anonymous: false,
-  }
-}
-
-/** A user as supabase-js would receive it for an already registered address: no real data. */
-export function obfuscatedUser(email: string, data: Record<string, unknown>) {
-  const now = new Date().toISOString()
-  return {
-    id: randomUUID(),
-    aud: 'authenticated',
-    role: 'authenticated',
-    email,
-    phone: '',
-    confirmation_sent_at: now,
-    app_metadata: { provider: 'email', providers: ['email'] },
-    user_metadata: data,
-    identities: [],
-    created_at: now,
-    updated_at: now,
-    is_anonymous: false,
-  }
-}
 
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g
@@ -237,7 +88,7 @@ export function createAuthCore(ctx: StackContext) {
   // requests, refilled at the configured number per five minutes.
   const buckets = new Map<string, { tokens: number; at: number }>()
 
-  function rateLimit(c: Context, bucket: 'signups' | 'recover' | 'resend' | 'user' | 'token' | 'verify', perFiveMinutes: number) {
+  function rateLimit(c: Context, bucket: 'signups' | 'recover' | 'resend' | 'user' | 'token' | 'verify' | 'factor', perFiveMinutes: number) {
     const ip = getConnInfo(c).remote.address ?? 'unknown'
     const key = `${bucket}:${ip}`
     const now = Date.now()
@@ -289,7 +140,8 @@ export function createAuthCore(ctx: StackContext) {
   }
 
   async function publicUser(tx: Db, user: UserRow) {
-    return userJson(user, await identitiesOf(tx, user.id))
+    const factors = (await factorsOf(tx, user.id)).map(factorJson)
+    return { ...userJson(user, await identitiesOf(tx, user.id)), ...(factors.length > 0 ? { factors } : {}) }
   }
 
   /** GoTrue's checkPasswordStrength: lengths in bytes; over 72 bytes is refused, never cut. */
@@ -314,7 +166,7 @@ export function createAuthCore(ctx: StackContext) {
     return false
   }
 
-  async function accessToken(user: UserRow, sessionId: string, amr: Array<{ method: string; timestamp: number }>) {
+  async function accessToken(user: UserRow, sessionId: string, assurance: { aal: string; amr: Array<{ method: string; timestamp: number }> }) {
     const now = Math.floor(Date.now() / 1000)
     const exp = now + config.jwtExpiry
     const token = await sign(
@@ -329,8 +181,8 @@ export function createAuthCore(ctx: StackContext) {
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
         role: 'authenticated',
-        aal: 'aal1',
-        amr,
+        aal: assurance.aal,
+        amr: assurance.amr,
         session_id: sessionId,
         is_anonymous: false,
       },
@@ -344,7 +196,7 @@ export function createAuthCore(ctx: StackContext) {
     const refresh = randomToken()
     await tx.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [userId])
     await tx.query('insert into auth.sessions (id, user_id) values ($1, $2)', [sessionId, userId])
-    await tx.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method])
+    await addAmrClaim(tx, sessionId, method)
     await tx.query('insert into auth.refresh_tokens (token, user_id, session_id) values ($1, $2, $3)', [
       refresh,
       userId,
@@ -353,15 +205,11 @@ export function createAuthCore(ctx: StackContext) {
     return sessionResponse(tx, userId, sessionId, refresh, method)
   }
 
-  async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, method: string) {
+  /** The session's tokens; its aal and amr come from the methods it was authenticated with
+   * (`_method` names the grant, as GoTrue's, which a refresh does not add to them). */
+  async function sessionResponse(tx: Db, userId: string, sessionId: string, refresh: string, _method: string) {
     const user = (await findUser(tx, 'id', userId))!
-    // As GoTrue: the amr claim says how and when the session signed in, whatever renewed the token.
-    const { rows: claims } = await tx.query<{ authentication_method: string; at: number }>(
-      'select authentication_method, extract(epoch from updated_at)::bigint as at from auth.mfa_amr_claims where session_id = $1 order by updated_at desc',
-      [sessionId],
-    )
-    const amr = claims.length > 0 ? claims.map((c) => ({ method: c.authentication_method, timestamp: Number(c.at) })) : [{ method, timestamp: Math.floor(Date.now() / 1000) }]
-    const { token, exp } = await accessToken(user, sessionId, amr)
+    const { token, exp } = await accessToken(user, sessionId, await sessionAssurance(tx, sessionId))
     return {
       access_token: token,
       token_type: 'bearer',

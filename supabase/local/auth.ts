@@ -8,29 +8,27 @@ import {
   API_VERSION,
   AuthError,
   createAuthCore,
-  type Db,
   FLOW_LIFETIME_S,
   isEmailAddress,
   MAX_EMAIL_LENGTH,
   type FlowRow,
-  OTP_LIFETIME_S,
   randomToken,
-  obfuscatedUser,
   s256,
   str,
-  tokenHashOf,
-  type UserRow,
 } from './auth-core.ts'
+import { obfuscatedUser } from './auth-users.ts'
 import type { StackContext } from './context.ts'
 import { isPlainObject, requireApiKey } from './http.ts'
 import { bearer, verify } from './jwt.ts'
+import { mfaRoutes } from './auth-mfa.ts'
+import { verifyRoutes } from './auth-verify.ts'
 import { googleRoutes } from './google.ts'
 
 export function authRoutes(ctx: StackContext): Hono {
   const { db, keys, auth: config } = ctx
   const app = new Hono()
   const core = createAuthCore(ctx)
-  const { rateLimit, body, redirectTarget, findUser, publicUser, checkPassword, passwordMatches, issueSession, sessionResponse, sendMail, pkceParams, caller, sessionFragment } = core
+  const { rateLimit, body, redirectTarget, findUser, publicUser, checkPassword, passwordMatches, issueSession, sessionResponse, sendMail, pkceParams, caller } = core
 
   /** GoTrue's validateEmail: required, then the length, then the format. */
   function validEmail(raw: unknown, required = 'An email address is required'): string {
@@ -301,159 +299,6 @@ export function authRoutes(ctx: StackContext): Hono {
     return c.body(null, 204)
   })
 
-  // ---------- e-mail links ----------
-
-  /** GoTrue's verification types of e-mailed links and codes, and the token column each checks. */
-  const LINK_TYPES = ['signup', 'invite', 'recovery', 'magiclink', 'email_change', 'email'] as const
-  type LinkType = (typeof LINK_TYPES)[number]
-  const isLinkType = (type: string): type is LinkType => (LINK_TYPES as readonly string[]).includes(type)
-  const SINGLE_CONFIRMATION = 'Confirmation link accepted. Please proceed to confirm link sent to the other email'
-
-  /** The user a token belongs to, and the type it verifies as (`email` resolves to signup or
-   * magiclink), or null when no current, unexpired token matches. `hash` is the link's token hash,
-   * or the hash of an address and the code typed in (with `email`); as GoTrue's isOtpValid, a
-   * typed code also matches a token stored with the PKCE prefix. */
-  async function findByToken(tx: Db, type: LinkType, hash: string, email?: string) {
-    const matches = (stored: string | null) => Boolean(stored) && (stored === hash || (email !== undefined && stored === `pkce_${hash}`))
-    const fresh = (sentAt: Date | null) => sentAt !== null && Date.now() - sentAt.getTime() <= OTP_LIFETIME_S * 1000
-    const candidates =
-      email !== undefined
-        ? (await tx.query<UserRow>('select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and deleted_at is null', [email])).rows
-        : (
-            await tx.query<UserRow>(
-              `select * from auth.users where deleted_at is null and $1 in (confirmation_token, recovery_token, email_change_token_new, email_change_token_current)`,
-              [hash],
-            )
-          ).rows
-    for (const user of candidates) {
-      const own = email === undefined || user.email === email
-      const confirmation = own && matches(user.confirmation_token) && fresh(user.confirmation_sent_at)
-      const recovery = own && matches(user.recovery_token) && fresh(user.recovery_sent_at)
-      if ((type === 'signup' || type === 'invite' || type === 'email') && confirmation) return { user, type: type === 'email' ? 'signup' : type }
-      if ((type === 'recovery' || type === 'magiclink' || type === 'email') && recovery) return { user, type: type === 'email' ? 'magiclink' : type }
-      if (type === 'email_change' && fresh(user.email_change_sent_at)) {
-        const current = own && matches(user.email_change_token_current)
-        const next = (email === undefined || user.email_change === email) && matches(user.email_change_token_new)
-        if (current || next) return { user, type, side: current ? ('current' as const) : ('new' as const) }
-      }
-    }
-    return null
-  }
-
-  /** What a verified token does, as GoTrue's signupVerify, recoverVerify and emailChangeVerify:
-   * 'single' when an e-mail change still waits for the other address's link. */
-  async function applyToken(tx: Db, found: NonNullable<Awaited<ReturnType<typeof findByToken>>>): Promise<'done' | 'single'> {
-    const { user } = found
-    const confirm = async () => {
-      await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1', [user.id])
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || '{"email_verified": true}', updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id],
-      )
-      await tx.query(
-        `update auth.users set raw_user_meta_data = raw_user_meta_data || '{"email_verified": true}'
-         where id = $1 and raw_user_meta_data ? 'email_verified'`,
-        [user.id],
-      )
-    }
-    if (found.type === 'email_change') {
-      if (config.confirmEmailChangeOnBoth && !config.autoconfirm && user.email_change_confirm_status === 0 && user.email) {
-        const column = 'side' in found && found.side === 'current' ? 'email_change_token_current' : 'email_change_token_new'
-        await tx.query(`update auth.users set ${column} = null, email_change_confirm_status = 1 where id = $1`, [user.id])
-        return 'single'
-      }
-      const email = user.email_change!
-      await tx.query(
-        `update auth.users set email = $2, email_change = null, email_change_token_new = null, email_change_token_current = null,
-           email_change_confirm_status = 0, confirmation_token = null, recovery_token = null, updated_at = now() where id = $1`,
-        [user.id, email],
-      )
-      await tx.query(
-        `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text, 'email_verified', true), updated_at = now()
-         where user_id = $1 and provider = 'email'`,
-        [user.id, email],
-      )
-      if (!user.email_confirmed_at) await confirm()
-      return 'done'
-    }
-    const column = found.type === 'signup' || found.type === 'invite' ? 'confirmation' : 'recovery'
-    await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])
-    // A recovery confirms an address not yet confirmed (GoTrue's recoverVerify); a sign-up link always does.
-    await confirm()
-    return 'done'
-  }
-
-  app.get('/verify', async (c) => {
-    rateLimit(c, 'verify', config.tokenVerifications)
-    const type = c.req.query('type') ?? ''
-    const token = c.req.query('token') ?? ''
-    if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type')
-    if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
-    const target = new URL(redirectTarget(c.req.query('redirect_to')))
-    const pkce = token.startsWith('pkce_')
-    const outcome = await db.transaction(async (tx) => {
-      const found = isLinkType(type) && type !== 'email' ? await findByToken(tx, type, token) : null
-      if (!found) return null
-      if ((await applyToken(tx, found)) === 'single') return { kind: 'single' as const }
-      if (pkce) {
-        const code = randomUUID()
-        const { rows } = await tx.query<{ id: string }>(
-          `update auth.flow_state set auth_code = $2, created_at = now(), updated_at = now()
-           where id = (select id from auth.flow_state where user_id = $1 and provider_type = 'email' order by created_at desc limit 1)
-           returning id`,
-          [found.user.id, code],
-        )
-        return rows[0] ? { kind: 'code' as const, code } : null
-      }
-      return { kind: 'session' as const, session: await issueSession(tx, found.user.id, 'otp') }
-    })
-    if (!outcome) {
-      const error = { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }
-      if (pkce) for (const [key, value] of Object.entries(error)) target.searchParams.set(key, value)
-      target.hash = new URLSearchParams({ ...error, sb: '' }).toString()
-    } else if (outcome.kind === 'single') {
-      if (pkce) target.searchParams.set('message', SINGLE_CONFIRMATION)
-      target.hash = new URLSearchParams({ message: SINGLE_CONFIRMATION, sb: '' }).toString()
-    } else if (outcome.kind === 'code') {
-      target.searchParams.set('code', outcome.code)
-    } else {
-      target.hash = sessionFragment(outcome.session, { type })
-    }
-    return c.redirect(target.toString(), 303)
-  })
-
-  // verifyOtp: `{ token_hash, type }` (what the site's confirmation page sends), or
-  // `{ email, token, type }` (a code typed in).
-  app.post('/verify', async (c) => {
-    rateLimit(c, 'verify', config.tokenVerifications)
-    const b = await body(c)
-    const type = str(b.type)
-    const tokenHash = str(b.token_hash)
-    const code = str(b.token)
-    if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type')
-    if ((!code && !tokenHash) || (code && tokenHash)) throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash')
-    let email: string | undefined
-    if (code) {
-      if (!str(b.email) || str(b.phone)) throw new AuthError(400, 'validation_failed', 'Only an email address or phone number should be provided on verify')
-      email = str(b.email).trim().toLowerCase()
-      if (!isEmailAddress(email)) throw new AuthError(422, 'validation_failed', 'Invalid email format')
-    } else if (str(b.email) || str(b.phone) || str(b.redirect_to)) {
-      throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided')
-    }
-    if (!isLinkType(type)) throw new AuthError(400, 'validation_failed', code ? 'Unsupported verification type' : 'Invalid email verification type')
-    const outcome = await db.transaction(async (tx) => {
-      const found = await findByToken(tx, type, email ? tokenHashOf(email, code) : tokenHash, email)
-      if (!found) {
-        throw new AuthError(403, 'otp_expired', email ? 'Token has expired or is invalid' : 'Email link is invalid or has expired')
-      }
-      if ((await applyToken(tx, found)) === 'single') return null
-      return issueSession(tx, found.user.id, 'otp')
-    })
-    if (!outcome) return c.json({ msg: SINGLE_CONFIRMATION, code: '200' })
-    return c.json(outcome)
-  })
-
   app.post('/recover', async (c) => {
     rateLimit(c, 'recover', config.signInSignUps)
     const b = await body(c)
@@ -506,6 +351,8 @@ export function authRoutes(ctx: StackContext): Hono {
     return c.json({})
   })
 
+  app.route('/', verifyRoutes(ctx, core))
+  app.route('/', mfaRoutes(ctx, core))
   app.route('/', googleRoutes(ctx, core))
 
   return app

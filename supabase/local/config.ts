@@ -59,6 +59,9 @@ export type ConfiguredAuth = {
   tokenRefresh?: number
   tokenVerifications?: number
   redirectAllowList?: string[]
+  totpEnroll?: boolean
+  totpVerify?: boolean
+  maxEnrolledFactors?: number
 }
 
 /** A value as the CLI substitutes it: `env(NAME)` as a whole becomes the variable, when it is set. */
@@ -74,6 +77,8 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   const email = sections['auth.email'] ?? {}
   const limits = sections['auth.rate_limit'] ?? {}
   const captcha = sections['auth.captcha'] ?? {}
+  const totp = sections['auth.mfa.totp'] ?? {}
+  const bool = (value: Value | undefined) => (typeof value === 'boolean' ? value : undefined)
   const out: ConfiguredAuth = {}
   const num = (value: Value | undefined) => (typeof value === 'number' ? value : undefined)
   const set = <K extends keyof ConfiguredAuth>(key: K, value: ConfiguredAuth[K] | undefined) => {
@@ -90,6 +95,9 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   set('tokenRefresh', num(limits.token_refresh))
   set('tokenVerifications', num(limits.token_verifications))
   set('redirectAllowList', Array.isArray(auth.additional_redirect_urls) ? auth.additional_redirect_urls.map((url) => fromEnv(url, env)) : undefined)
+  set('totpEnroll', bool(totp.enroll_enabled))
+  set('totpVerify', bool(totp.verify_enabled))
+  set('maxEnrolledFactors', num(sections['auth.mfa']?.max_enrolled_factors))
   return out
 }
 

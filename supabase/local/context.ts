@@ -37,6 +37,11 @@ export type AuthConfig = {
   /** GoTrue's URI allow list (config.toml additional_redirect_urls): globs of the redirect URLs
    * allowed besides the site URL's own. */
   redirectAllowList: string[]
+  /** Authenticator apps as a second factor (config.toml [auth.mfa.totp] enroll_enabled, verify_enabled). */
+  totpEnroll: boolean
+  totpVerify: boolean
+  /** Factors a user may have at once (config.toml [auth.mfa] max_enrolled_factors). */
+  maxEnrolledFactors: number
 }
 
 /** GoTrue's own defaults. */
@@ -54,6 +59,9 @@ const GOTRUE_DEFAULTS: AuthConfig = {
   minimumPasswordLength: 6,
   passwordHashCost: 10,
   redirectAllowList: [],
+  totpEnroll: true,
+  totpVerify: true,
+  maxEnrolledFactors: 10,
 }
 
 /** GoTrue's defaults, then what a config.toml sets (config.ts reads it), as the Supabase CLI

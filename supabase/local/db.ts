@@ -130,16 +130,6 @@ create table if not exists auth.sessions (
   refreshed_at timestamptz
 );
 
--- How each session signed in, and when (GoTrue's table): the tokens' amr claim, kept on refresh.
-create table if not exists auth.mfa_amr_claims (
-  id uuid primary key default gen_random_uuid(),
-  session_id uuid not null references auth.sessions (id) on delete cascade,
-  authentication_method text not null,
-  created_at timestamptz not null default now(),
-  updated_at timestamptz not null default now(),
-  unique (session_id, authentication_method)
-);
-
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
   token varchar(255) not null unique,
@@ -163,6 +153,47 @@ create table if not exists auth.flow_state (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+
+-- GoTrue's MFA schema: factors, their challenges, and the methods each session was authenticated with.
+do $$ begin
+  create type auth.factor_type as enum ('totp', 'webauthn', 'phone');
+exception when duplicate_object then null;
+end $$;
+do $$ begin
+  create type auth.factor_status as enum ('unverified', 'verified');
+exception when duplicate_object then null;
+end $$;
+create table if not exists auth.mfa_factors (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  friendly_name text,
+  factor_type auth.factor_type not null,
+  status auth.factor_status not null,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  secret text,
+  phone text unique default null,
+  last_challenged_at timestamptz unique default null
+);
+create unique index if not exists mfa_factors_user_friendly_name_unique on auth.mfa_factors (friendly_name, user_id) where trim(friendly_name) <> '';
+create index if not exists factor_id_created_at_idx on auth.mfa_factors (user_id, created_at);
+create table if not exists auth.mfa_challenges (
+  id uuid primary key,
+  factor_id uuid not null references auth.mfa_factors (id) on delete cascade,
+  created_at timestamptz not null,
+  verified_at timestamptz,
+  ip_address inet not null,
+  otp_code text
+);
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key,
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+alter table auth.sessions add column if not exists factor_id uuid;
 
 revoke all on all tables in schema auth from anon, authenticated;
 grant all on all tables in schema auth to service_role;

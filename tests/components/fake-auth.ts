@@ -24,6 +24,15 @@ export const kari: AuthSession = {
   user: { id: 'u1', email: 'kari@example.no', user_metadata: { full_name: 'Kari Nordmann' } },
 }
 
+/** A token of the shape the auth service signs (the gate reads only its claims). */
+const token = (claims: Record<string, unknown>) => `e30.${btoa(JSON.stringify(claims)).replace(/=+$/, '')}.sig`
+
+/** Kari with two-factor sign-in, signed in with her password only (aal1): the code is due. */
+export const kariBeforeCode: AuthSession = {
+  access_token: token({ sub: 'u1', aal: 'aal1' }),
+  user: { ...kari.user, factors: [{ id: 'f1', status: 'verified', factor_type: 'totp', created_at: '2026-11-20T10:00:00Z' }] },
+}
+
 export const fakeAuth = {
   /** How many auth watchers run: one once a page has asked for the session, none before. */
   get watching() {

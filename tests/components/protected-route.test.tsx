@@ -2,14 +2,14 @@ import { act, screen } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { navigate } from 'wouter/use-browser-location'
 import type { AnyMachineSnapshot } from 'xstate'
-import { type AuthStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
+import { type GateStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../machines/protected-route.machine'
 import { authSession } from '../../src/lib/auth/session'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
 import { testMachinePaths } from '../model/run'
 import { renderInApp } from '../render'
-import { fakeAuth, kari } from './fake-auth'
+import { fakeAuth, kari, kariBeforeCode } from './fake-auth'
 
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 
@@ -32,7 +32,7 @@ const gate = (lang: Lang, path: string) => {
 }
 
 /** The backend event that moves the auth state to the status the path plans. */
-const reportStatus = async (status: AuthStatus, from: AnyMachineSnapshot) => {
+const reportStatus = async (status: GateStatus, from: AnyMachineSnapshot) => {
   // The first report is the stored session (or none); later ones are sign-ins and sign-outs.
   const first = from.matches('checking')
   // The user signs out here, as the dashboard's button does.
@@ -42,9 +42,15 @@ const reportStatus = async (status: AuthStatus, from: AnyMachineSnapshot) => {
     if (from.matches('leaving')) await fakeAuth.settleSignOut('done')
     return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_IN', kari)
   }
+  if (status === 'secondFactorDue') {
+    if (from.matches('leaving')) await fakeAuth.settleSignOut('done')
+    return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_IN', kariBeforeCode)
+  }
   if (status === 'signedOut') return fakeAuth.change(first ? 'INITIAL_SESSION' : 'SIGNED_OUT', null)
   throw new Error('the auth state only reads as loading before its first event')
 }
+
+const codeHeading = { nb: 'Skriv inn innloggingskoden', en: 'Enter your sign-in code' }
 
 for (const [lang, path, login, spinner] of [
   ['nb', '/app', '/login?next=%2Fapp', 'Laster …'],
@@ -53,11 +59,16 @@ for (const [lang, path, login, spinner] of [
   testMachinePaths(`Protected route view (${lang}, ${path})`, protectedRouteMachine, machineModels.protectedRoute.options, {
     start: () => gate(lang, path),
     execute: (_, event, from) => reportStatus((event as ProtectedRouteEvent).status, from),
-    verify: (ctx, planned) => {
+    verify: async (ctx, planned) => {
       const state = planned.value as string
       if (state === 'allowed' || state === 'leaving') {
         expect(screen.getByText('secret')).toBeInTheDocument()
         expect(screen.queryByRole('status')).not.toBeInTheDocument()
+      } else if (state === 'challenged') {
+        // The code step instead of the page: its heading and the code field, no spinner.
+        expect(screen.queryByText('secret')).not.toBeInTheDocument()
+        expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(codeHeading[lang])
+        expect(screen.getByRole('textbox')).toHaveAttribute('autocomplete', 'one-time-code')
       } else {
         expect(screen.queryByText('secret')).not.toBeInTheDocument()
         expect(screen.getByRole('status')).toHaveTextContent(spinner)

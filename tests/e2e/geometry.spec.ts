@@ -69,6 +69,8 @@ for (const width of [320, 390]) {
       for (const path of ['/checkout-pro', '/account']) {
         await open(page, `${prefix}${path}`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+        const setUp = page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' })
+        if (path === '/account') await expect(setUp).toBeVisible()
         for (const problem of await layoutProblems(page)) found.push(`${prefix}${path}: ${problem}`)
       }
       // The account page's address change: its form open, then the long new address pending.
@@ -82,6 +84,12 @@ for (const width of [320, 390]) {
       await page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' }).click()
       await expect(page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' })).toHaveCount(0)
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (address pending): ${problem}`)
+      // Two-factor set-up open: the QR code, the secret in groups and the code field.
+      await page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' }).click()
+      await expect(page.getByTestId('two-factor-secret')).toBeVisible()
+      // Focus went to the code field, scrolling the page under the sticky header: measure from the top.
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (two-factor set-up): ${problem}`)
       const userId = await page.evaluate(
         () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
       )

@@ -33,6 +33,8 @@ import { outcome } from './fake-actors'
 import type { PathOptions, PlannedEvent } from './paths'
 import { newPasswordValidator } from '../../machines/new-password.machine'
 import { resetRequestValidator } from '../../machines/password-reset-request.machine'
+import { secondFactorMachine } from '../../machines/second-factor.machine'
+import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine'
 
 // Walking a form machine runs its validation: its schema (loaded on first use in the browser) first.
 await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load()])
@@ -164,7 +166,7 @@ export const machineModels = {
     file: 'protected-route',
     machine: protectedRouteMachine,
     options: {
-      events: (['loading', 'signedIn', 'signingOut', 'signedOut'] as const).map((status) => ({ type: 'auth.updated', status })),
+      events: (['loading', 'signedIn', 'signingOut', 'signedOut', 'secondFactorDue'] as const).map((status) => ({ type: 'auth.updated', status })),
       simple: true,
     },
   },
@@ -424,6 +426,66 @@ export const machineModels = {
     machine: otherSessionsMachine,
     options: {
       events: [{ type: 'signOutOthers.click' }, outcome.done('signOutOthers'), outcome.error('signOutOthers', { message: 'Failed to fetch' })],
+    },
+  },
+  secondFactor: {
+    file: 'second-factor',
+    machine: secondFactorMachine,
+    options: {
+      events: [
+        { type: 'code.change', value: '123 456' },
+        { type: 'code.change', value: '12' },
+        { type: 'form.submit' },
+        { type: 'signOut.click' },
+        outcome.done('verifyCode'),
+        outcome.error('verifyCode', { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' }),
+        outcome.error('verifyCode', { code: 'over_request_rate_limit', message: 'Request rate limit reached' }),
+      ],
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+    },
+  },
+  twoFactorSettings: {
+    file: 'two-factor-settings',
+    machine: twoFactorSettingsMachine,
+    options: {
+      events: (snapshot) => {
+        const factor = { id: 'f1', createdAt: '2026-11-20T10:00:00Z' }
+        // The outcomes of the step the machine is in; otherwise what the user does.
+        if (snapshot.matches('loading'))
+          return [
+            outcome.done('loadStatus', { factor: null, level: 'aal1' }),
+            outcome.done('loadStatus', { factor, level: 'aal2' }),
+            outcome.done('loadStatus', { factor, level: 'aal1' }),
+            outcome.error('loadStatus', { message: 'Failed to fetch' }),
+          ]
+        if (snapshot.matches('starting'))
+          return [
+            outcome.done('startEnrollment', { factorId: 'f2', qrCode: 'data:image/svg+xml;utf-8,<svg/>', secret: 'JBSWY3DPEHPK3PXP' }),
+            outcome.error('startEnrollment', { code: 'too_many_enrolled_mfa_factors', message: 'Maximum number of verified factors reached' }),
+          ]
+        if (snapshot.matches('confirming'))
+          return [
+            outcome.done('confirmEnrollment', { id: 'f2', createdAt: '2026-11-26T08:00:00Z' }),
+            outcome.error('confirmEnrollment', { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' }),
+            outcome.error('confirmEnrollment', { message: 'Failed to fetch' }),
+          ]
+        if (snapshot.matches('removing'))
+          return [
+            outcome.done('removeFactor'),
+            outcome.error('removeFactor', { code: 'mfa_verification_failed', message: 'Invalid TOTP code entered' }),
+            outcome.error('removeFactor', { code: 'insufficient_aal', message: 'AAL2 required to unenroll verified factor' }),
+          ]
+        return [
+          { type: 'retry.click' },
+          { type: 'enroll.click' },
+          { type: 'code.change', value: '654321' },
+          { type: 'code.change', value: 'abc' },
+          { type: 'form.submit' },
+          { type: 'cancel.click' },
+          { type: 'remove.click' },
+        ]
+      },
+      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
   },
 } satisfies Record<string, MachineModel>

@@ -72,3 +72,15 @@ export function expectSubmitted(problems: object, focusField: { mock: { calls: u
   expect(focusField.mock.calls).toHaveLength(invalid ? 1 : 0)
   expect(sent).toBe(invalid ? 0 : 1)
 }
+
+/** A `fromPromise` stand-in for a mocked module: each run waits in `runs()[name]` (the test's
+ * current record of runs) until the test settles it. */
+export const pendingPromise = (runs: () => Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>>, name: string) =>
+  fromPromise(
+    () =>
+      new Promise((resolve, reject) => {
+        const record = runs()
+        record[name] ??= []
+        record[name].push({ resolve, reject })
+      }),
+  )

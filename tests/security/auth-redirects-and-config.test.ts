@@ -7,7 +7,7 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isRedirectAllowed } from '../../supabase/local/auth-core.ts'
+import { isRedirectAllowed } from '../../supabase/local/auth-redirect.ts'
 import { authConfigOf } from '../../supabase/local/context.ts'
 import { follow, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail, verifyLinkOf } from '../backend/helpers.ts'
 

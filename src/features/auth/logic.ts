@@ -1,6 +1,7 @@
 import { navigate } from 'wouter/use-browser-location'
 import { fromCallback } from 'xstate'
-import { type ProtectedRouteEvent, protectedRouteMachine } from '../../../machines/protected-route.machine'
+import { secondFactorDue } from '../../../machines/assurance'
+import { type GateStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../../machines/protected-route.machine'
 import { langFromPath } from '../../i18n/lang'
 import { authSession, authStatusOf } from '../../lib/auth/session'
 import { href } from '../../routes'
@@ -17,7 +18,14 @@ export const protectedRouteLogic = protectedRouteMachine.provide({
   },
   actors: {
     watchAuth: fromCallback<ProtectedRouteEvent>(({ sendBack }) => {
-      const report = () => sendBack({ type: 'auth.updated', status: authStatusOf(authSession.getSnapshot()) })
+      const status = (): GateStatus => {
+        const snapshot = authSession.getSnapshot()
+        const session = snapshot?.context.session
+        const auth = authStatusOf(snapshot)
+        // An account with two-factor sign-in whose session has not used it yet: the code first.
+        return auth === 'signedIn' && session && secondFactorDue(session) ? 'secondFactorDue' : auth
+      }
+      const report = () => sendBack({ type: 'auth.updated', status: status() })
       report()
       return authSession.subscribe(report)
     }),

@@ -2,9 +2,16 @@ import type { ReactNode } from 'react'
 import { PageSpinner } from '../../components/spinner'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { protectedRouteLogic } from './logic'
+import { lazyIsland } from '../../components/island'
 
-/** Shows its page to signed-in users; others go to the sign-in page, and come back after. */
+/** Sign-in's code step, loaded (with its messages, in the signed-in pages' scope) only when an
+ * account with two-factor sign-in needs it: every page's shared catalog stays as small as it was. */
+const SecondFactorStep = lazyIsland({ name: 'second-factor', load: () => import('./two-factor/second-factor-step'), scope: 'account' })
+
+/** Shows its page to signed-in users (after the code, for an account with two-factor sign-in);
+ * others go to the sign-in page, and come back after. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const [snapshot] = useAppMachine(protectedRouteLogic)
+  if (snapshot.matches('challenged')) return <SecondFactorStep.Component />
   return snapshot.matches('allowed') || snapshot.matches('leaving') ? children : <PageSpinner />
 }

@@ -95,6 +95,14 @@ function DataWeCollect() {
         </li>
         <li>
           <Trans>
+            <strong>Two-factor sign-in</strong>, if you turn it on: the sign-in service stores the secret key that
+            your authenticator app shares with it, when you set it up, and when and from which IP address a code
+            was asked for. The key stays with the sign-in service until you remove two-factor sign-in (or support
+            removes it at your request) or the account is deleted.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
             <strong>Subscriptions and payments:</strong> your plan, its status and its renewal date, the payment
             provider's references to you and your subscription, and the payment events it sends us. Your company's
             name, VAT number and billing address and your card details are entered directly with Stripe; we never

@@ -23,6 +23,19 @@ export async function signedInUser(req: Request, env: FunctionEnv): Promise<Sign
   return { id: record.id, email: typeof record.email === 'string' ? record.email : '', record }
 }
 
+/** An account with a verified second factor whose session has not used it (the token's aal claim
+ * is not aal2): the functions refuse it, as row-level security hides the rows from it. */
+export function secondFactorMissing(req: Request, record: Record<string, unknown>): boolean {
+  const factors = Array.isArray(record.factors) ? (record.factors as Array<{ status?: unknown }>) : []
+  if (!factors.some((factor) => factor?.status === 'verified')) return false
+  const payload = (req.headers.get('authorization') ?? '').split('.')[1] ?? ''
+  try {
+    return (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown }).aal !== 'aal2'
+  } catch {
+    return true
+  }
+}
+
 /** A JSON answer with the given CORS headers. */
 export const json = (status: number, body: unknown, headers: Record<string, string>, extra: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...headers, ...extra, 'Content-Type': 'application/json; charset=utf-8' } })
@@ -55,7 +68,8 @@ export async function signedInRequest(
   }
   try {
     const user = await signedInUser(req, env)
-    return user ? { user, cors } : json(401, { error: 'Not signed in' }, cors)
+    if (!user) return json(401, { error: 'Not signed in' }, cors)
+    return secondFactorMissing(req, user.record) ? json(403, { error: 'Second factor required' }, cors) : { user, cors }
   } catch (error) {
     console.error(`[${name}] could not reach the auth service`, error)
     return json(502, { error: 'Could not verify the session' }, cors)

@@ -1,0 +1,156 @@
+import { act, fireEvent, screen } from '@testing-library/react'
+import { expect, vi } from 'vitest'
+import type { AnyMachineSnapshot } from 'xstate'
+import { type SecondFactorContext, secondFactorMachine } from '../../machines/second-factor.machine'
+import type { TwoFactorSettingsContext } from '../../machines/two-factor-settings.machine'
+import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine'
+import { authSession } from '../../src/lib/auth/session'
+import { SecondFactorStep } from '../../src/features/auth/two-factor/second-factor-step'
+import { TwoFactorSection } from '../../src/features/auth/two-factor/two-factor-section'
+import { machineModels } from '../model/catalogue'
+import { settle } from '../model/fake-actors'
+import { testMachinePaths } from '../model/run'
+import { renderInApp } from '../render'
+
+// The account page's two-factor section, walked along its machine's paths as a user clicks and
+// types; the auth service's answers are promises the test settles.
+const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
+vi.mock('../../src/features/auth/two-factor/actors', async () => {
+  const { pendingPromise } = await import('../model/fake-actors')
+  const make = (name: string) => pendingPromise(() => pending.runs, name)
+  return {
+    loadStatus: make('loadStatus'),
+    startEnrollment: make('startEnrollment'),
+    confirmEnrollment: make('confirmEnrollment'),
+    removeFactor: make('removeFactor'),
+    verifySignInCode: make('verifyCode'),
+  }
+})
+
+vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
+
+const settleFake = async (event: { type: string; output?: unknown; error?: unknown }) => {
+  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+  if (!match) return false
+  const run = pending.runs[match[2]!]?.at(-1)
+  if (!run) throw new Error(`${match[2]} was never started`)
+  await act(async () => {
+    if (match[1] === 'done') run.resolve(event.output)
+    else run.reject(event.error)
+    await settle()
+  })
+  return true
+}
+
+const codeField = () => screen.getByLabelText('Six-digit code from the app')
+const button = (name: string) => screen.getByRole('button', { name })
+const problems = {
+  format: 'Enter the six digits your app shows.',
+  wrong: 'That code is not right. Enter the code your app shows now.',
+  failed: 'The code could not be checked. Please try again.',
+}
+
+testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machineModels.twoFactorSettings.options, {
+  start: () => {
+    pending.runs = {}
+    return renderInApp(<TwoFactorSection />, { lang: 'en', path: '/en/account' })
+  },
+  execute: async (_, event, from: AnyMachineSnapshot) => {
+    if (await settleFake(event as never)) return
+    await act(async () => {
+      if (event.type === 'enroll.click') fireEvent.click(button('Set up an authenticator app'))
+      if (event.type === 'retry.click') fireEvent.click(button('Try again'))
+      if (event.type === 'remove.click') fireEvent.click(button('Remove the authenticator app'))
+      if (event.type === 'cancel.click') fireEvent.click(button('Cancel'))
+      if (event.type === 'code.change') fireEvent.change(codeField(), { target: { value: (event as unknown as { value: string }).value } })
+      if (event.type === 'form.submit') fireEvent.submit(codeField().closest('form')!)
+    })
+    expect(from).toBeTruthy()
+  },
+  verify: (_, planned) => {
+    const state = planned.value as string
+    const context = planned.context as TwoFactorSettingsContext
+    if (state === 'loading') expect(screen.getByRole('status')).toHaveTextContent('Checking two-factor sign-in…')
+    if (state === 'unavailable') expect(screen.getByRole('alert')).toHaveTextContent('Two-factor sign-in could not be read just now.')
+    if (state === 'disabled') expect(button('Set up an authenticator app')).toBeEnabled()
+    if (state === 'starting') expect(button('Preparing…')).toBeDisabled()
+    if (state === 'scanning' || state === 'confirming') {
+      expect(screen.getByRole('img', { name: 'QR code for setting up two-factor sign-in' })).toHaveAttribute('src', context.enrollment!.qrCode)
+      // The secret in groups of four, as apps take it typed in.
+      expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP')
+    }
+    if (state === 'scanning') expect(button('Turn on two-factor sign-in')).toBeEnabled()
+    if (state === 'confirming') expect(button('Checking…')).toBeDisabled()
+    if (['enabled', 'confirmingRemoval', 'removing'].includes(state)) {
+      const date = context.factor!.createdAt.startsWith('2026-11-20') ? 'November 20, 2026' : 'November 26, 2026'
+      expect(screen.getByText(`On: an authenticator app, set up ${date}.`)).toBeInTheDocument()
+    }
+    if (state === 'enabled') expect(button('Remove the authenticator app')).toBeEnabled()
+    if (state === 'confirmingRemoval') expect(screen.getByText('To remove it, enter a code from the app first.')).toBeInTheDocument()
+    if (state === 'removing') expect(button('Removing…')).toBeDisabled()
+    // The code field shows what was typed, and the problem with the last code.
+    if (['scanning', 'confirming', 'confirmingRemoval'].includes(state)) {
+      expect(codeField()).toHaveValue(context.code)
+      if (context.problem) {
+        expect(codeField()).toHaveAttribute('aria-invalid', 'true')
+        expect(screen.getByText(problems[context.problem])).toBeInTheDocument()
+      } else expect(codeField()).not.toHaveAttribute('aria-invalid')
+    } else if (state !== 'removing' || !context.code) expect(screen.queryByLabelText('Six-digit code from the app')).not.toBeInTheDocument()
+    // The way back in without the phone shows whatever the state.
+    expect(screen.getByRole('link', { name: 'support@vekstlinje.no' })).toHaveAttribute('href', 'mailto:support@vekstlinje.no')
+  },
+  stop: ({ unmount }) => unmount(),
+})
+
+// Sign-in's code step, in both languages: what was typed, the problem with the last code, busy.
+const stepTexts = {
+  en: {
+    field: 'Six-digit code from the app',
+    go: 'Continue',
+    busy: 'Checking…',
+    signOut: 'Sign out',
+    format: 'Enter the six digits your app shows.',
+    wrong: 'That code is not right. Enter the code your app shows now.',
+    failed: 'Too many attempts in a short time. Wait a little and try again.',
+  },
+  nb: {
+    field: 'Sekssifret kode fra appen',
+    go: 'Fortsett',
+    busy: 'Sjekker …',
+    signOut: 'Logg ut',
+    format: 'Skriv inn de seks sifrene appen viser.',
+    wrong: 'Koden er ikke riktig. Skriv inn koden appen viser nå.',
+    failed: 'For mange forsøk på kort tid. Vent litt og prøv igjen.',
+  },
+}
+for (const lang of ['en', 'nb'] as const) {
+  const words = stepTexts[lang]
+  testMachinePaths(`Sign-in code step view (${lang})`, secondFactorMachine, machineModels.secondFactor.options, {
+    start: () => {
+      pending.runs = {}
+      authSession.reset()
+      return renderInApp(<SecondFactorStep />, { lang, path: lang === 'en' ? '/en/app' : '/app' })
+    },
+    execute: async (_, event) => {
+      if (await settleFake(event as never)) return
+      await act(async () => {
+        const field = screen.getByLabelText(words.field)
+        if (event.type === 'code.change') fireEvent.change(field, { target: { value: (event as unknown as { value: string }).value } })
+        if (event.type === 'form.submit') fireEvent.submit(field.closest('form')!)
+        if (event.type === 'signOut.click') fireEvent.click(screen.getByRole('button', { name: words.signOut }))
+      })
+    },
+    verify: (_, planned) => {
+      const context = planned.context as SecondFactorContext
+      if (planned.value === 'verified') return
+      const field = screen.getByLabelText(words.field)
+      expect(field).toHaveValue(context.code)
+      expect(field).toHaveAttribute('autocomplete', 'one-time-code')
+      if (planned.value === 'verifying') expect(screen.getByRole('button', { name: words.busy })).toBeDisabled()
+      else expect(screen.getByRole('button', { name: words.go })).toBeEnabled()
+      if (context.problem) expect(screen.getByText(words[context.problem])).toBeInTheDocument()
+      else expect(field).not.toHaveAttribute('aria-invalid')
+    },
+    stop: ({ unmount }) => unmount(),
+  })
+}
