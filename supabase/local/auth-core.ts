@@ -1,7 +1,6 @@
 // The pieces of the auth service that its routes share: user rows and their JSON, sessions and
 // tokens, e-mailed links, redirect checks, rate limits and GoTrue's error shape.
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
-import type { PGlite, Transaction } from '@electric-sql/pglite'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
@@ -10,10 +9,10 @@ import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
 import { addAmrClaim, factorJson, factorsOf, sessionAssurance } from './auth-factors.ts'
 import { isRedirectAllowed } from './auth-redirect.ts'
-import { type IdentityRow, type UserRow, userJson } from './auth-users.ts'
+import { type Db, type IdentityRow, type UserRow, userJson } from './auth-users.ts'
 import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
 
-export type Db = PGlite | Transaction
+export type { Db }
 export type { FlowRow, IdentityRow, UserRow } from './auth-users.ts'
 
 export const API_VERSION = '2024-01-01'

@@ -1,8 +1,7 @@
 // A user's second factors (auth.mfa_factors) and what a session was authenticated with
 // (auth.mfa_amr_claims): the assurance level (aal) and methods (amr) of its access tokens.
 import { randomUUID } from 'node:crypto'
-import type { Db } from './auth-core.ts'
-import { iso } from './auth-users.ts'
+import { type Db, iso } from './auth-users.ts'
 
 /** The methods that raise a session to aal2 (GoTrue's IsAAL2Claim). */
 const SECOND_FACTORS = ['totp', 'mfa/phone', 'mfa/webauthn']

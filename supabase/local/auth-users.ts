@@ -1,6 +1,10 @@
 // Users as the auth service stores them (auth.users, auth.identities, auth.flow_state rows) and
 // the user object its API returns.
 import { randomUUID } from 'node:crypto'
+import type { PGlite, Transaction } from '@electric-sql/pglite'
+
+/** The database, or a transaction on it. */
+export type Db = PGlite | Transaction
 
 export type UserRow = {
   id: string

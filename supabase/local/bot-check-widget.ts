@@ -6,7 +6,8 @@
 // the token expires (`expired-callback`); `reset` fetches a fresh one. Turnstile's always-fail test
 // site key (2x00000000000000000000AB) gets a token that siteverify refuses, the one way a page asks
 // it to. With `appearance: 'interaction-only'` (never needed here) it shows nothing, as Turnstile.
-import { TOKEN_LIFETIME_MS } from './bot-check.ts'
+/** How long a token stays good (Turnstile's: five minutes). */
+export const TOKEN_LIFETIME_MS = 300_000
 
 export const ALWAYS_PASS_SITE_KEY = '1x00000000000000000000AA'
 export const ALWAYS_FAIL_SITE_KEY = '2x00000000000000000000AB'

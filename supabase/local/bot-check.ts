@@ -15,11 +15,11 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { Hono } from 'hono'
 import { isPlainObject, readText } from './http.ts'
-import { botCheckWidgetScript } from './bot-check-widget.ts'
+import { botCheckWidgetScript, TOKEN_LIFETIME_MS } from './bot-check-widget.ts'
 
 /** Turnstile's limits: token length, lifetime. */
 export const MAX_TOKEN_LENGTH = 2048
-export const TOKEN_LIFETIME_MS = 300_000
+export { TOKEN_LIFETIME_MS }
 
 export type SiteverifyAnswer = {
   success: boolean

@@ -9,7 +9,7 @@ import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { addresses, wrappingButton } from './account-settings.css'
-import { EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './security-logic'
+import { EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './logic'
 
 const emailProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> = {
   required: msg`Enter the new address.`,

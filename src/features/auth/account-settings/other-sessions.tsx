@@ -6,7 +6,7 @@ import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { wrappingButton } from './account-settings.css'
-import { otherSessionsLogic } from './security-logic'
+import { otherSessionsLogic } from './logic'
 import { sessionSignedInAt } from './sign-in-time'
 
 const timeFormat = { nb: 'nb-NO', en: 'en-GB' } as const
