@@ -7,7 +7,7 @@
 import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
-import handler, { planOfSubscription, snapshotOf } from '../../supabase/functions/stripe-webhook/handler.ts'
+import handler, { planOfSubscription, snapshotOf, subscriptionOfEvent } from '../../supabase/functions/stripe-webhook/handler.ts'
 
 const SECRET = 'whsec_scripted'
 const NOW = Date.parse('2026-11-26T12:00:00Z') / 1000
@@ -202,14 +202,19 @@ describe('which subscription and account an event names', () => {
   it('any other event type is ignored, even one carrying a subscription', async () => {
     expect(await send(envelope('customer.subscription.paused', { id: 'sub_1', object: 'subscription' }))).toEqual({ status: 200, body: { received: true, result: 'ignored' } })
     expect(calls).toEqual([])
+    expect(subscriptionOfEvent('customer.subscription.paused', { id: 'sub_1' })).toBeNull()
   })
 })
 
 describe('the reading written', () => {
   it('every field from the provider’s reading, not the event’s payload; the version drawn when the event was recorded', async () => {
     subscription({ customer: { id: 'cus_9', object: 'customer' }, cancel_at_period_end: true, canceled_at: NOW - 10, status: 'past_due' })
-    await send(subscriptionEvent('updated', { id: 'sub_1', status: 'active', metadata: { user_id: USER } }))
-    expect(applied()).toEqual([
+    expect((await send(subscriptionEvent('updated', { id: 'sub_1', status: 'active', metadata: { user_id: USER } }))).body.result).toBe('applied')
+    applyAnswers.push(() => json(200, { result: 'stale' }))
+    expect((await send(subscriptionEvent('updated', { id: 'sub_1', status: 'active', metadata: { user_id: USER } }))).body.result).toBe('stale')
+    // Only an event that changed nothing for want of an account, plan or subscription is noted.
+    expect(made('PATCH', '/rest/v1/payment_events')).toEqual([])
+    expect(applied().slice(0, 1)).toEqual([
       {
         version: 101,
         snapshot: {
@@ -278,6 +283,10 @@ describe('outcomes that change nothing are kept with the reason', () => {
     expect(await send(subscriptionEvent('updated', { id: 'sub_gone', status: 'active' }))).toEqual({ status: 200, body: { received: true, result: 'unknown_subscription' } })
     subscription({ items: { data: [{ price: { id: 'price_enterprise' } }] }, metadata: { plan: 'enterprise' } })
     expect((await send(subscriptionEvent('updated', { id: 'sub_1', status: 'active' }))).body.result).toBe('unknown_plan')
+    expect(logged.slice(-2).map((args) => String(args[0]))).toEqual([
+      `[stripe-webhook] customer.subscription.updated evt_${serial - 1}: subscription sub_gone is unknown to the provider; the event is kept`,
+      `[stripe-webhook] customer.subscription.updated evt_${serial}: subscription sub_1 has a price of no plan in the catalogue; the event is kept`,
+    ])
     expect(made('PATCH', '/rest/v1/payment_events').map((c) => [c.path, c.body])).toEqual([
       [`/rest/v1/payment_events?id=eq.evt_${serial - 1}`, { outcome: 'unknown_subscription' }],
       [`/rest/v1/payment_events?id=eq.evt_${serial}`, { outcome: 'unknown_plan' }],
@@ -292,6 +301,7 @@ describe('outcomes that change nothing are kept with the reason', () => {
     expect(made('POST', '/payments/v1/refunds').map((c) => c.body)).toEqual([{ subscription: 'sub_1', reason: 'requested_by_customer' }])
     expect(made('DELETE', '/payments/v1/subscriptions/').map((c) => c.path)).toEqual(['/payments/v1/subscriptions/sub_1'])
     expect(made('PATCH', '/rest/v1/payment_events').map((c) => c.body)).toEqual([{ outcome: 'unlinked' }])
+    expect(String(logged.at(-1)?.[0])).toBe(`[stripe-webhook] customer.subscription.updated evt_${serial}: subscription sub_1 belongs to no known account; the event is kept`)
 
     for (const status of ['canceled', 'incomplete_expired']) {
       subscription({ id: `sub_${status}`, status })
@@ -374,6 +384,22 @@ describe('a second active subscription of one user (two checkout tabs, both paid
     ])
   })
 
+  it('a reading without a creation time counts as the earlier; two without: the larger id is refunded', async () => {
+    subscription({ id: 'sub_1', created: undefined })
+    subscription({ id: 'sub_2', created: NOW - 60 })
+    applyAnswers.push(conflictWith('sub_1'))
+    await send(subscriptionEvent('created', { id: 'sub_2', status: 'active' }))
+    subscription({ id: 'sub_1', created: NOW - 60 })
+    subscription({ id: 'sub_2', created: undefined })
+    applyAnswers = [(s) => (s.subscription_id === 'sub_2' && applied().filter((a) => a.snapshot.subscription_id === 'sub_2').length === 4 ? json(200, { result: 'conflict', other: 'sub_1', other_created_at: null }) : undefined)]
+    await send(subscriptionEvent('created', { id: 'sub_2', status: 'active' }))
+    subscription({ id: 'sub_1', created: undefined })
+    subscription({ id: 'sub_2', created: undefined })
+    applyAnswers = [(s) => (s.subscription_id === 'sub_2' && applied().filter((a) => a.snapshot.subscription_id === 'sub_2').length === 6 ? json(200, { result: 'conflict', other: 'sub_1', other_created_at: null }) : undefined)]
+    await send(subscriptionEvent('created', { id: 'sub_2', status: 'active' }))
+    expect(made('POST', '/payments/v1/refunds').map((c) => (c.body as { subscription: string }).subscription)).toEqual(['sub_2', 'sub_1', 'sub_2'])
+  })
+
   it('a trialing other is entitling too: the later is refunded', async () => {
     subscription({ id: 'sub_1', status: 'trialing', created: NOW - 600 })
     subscription({ id: 'sub_2', created: NOW - 60 })
@@ -387,9 +413,10 @@ describe('a second active subscription of one user (two checkout tabs, both paid
     applyAnswers.push(() => json(200, { result: 'conflict', other: 'sub_gone', other_created_at: null }))
     expect(await send(subscriptionEvent('created', { id: 'sub_2', status: 'active' }))).toEqual({ status: 500, body: { error: 'Could not store the event' } })
     expect(made('DELETE', '/rest/v1/payment_events').map((c) => c.path)).toEqual([`/rest/v1/payment_events?id=eq.evt_${serial}`])
-    expect(String(logged.at(-1)?.[1])).toContain('the row’s active subscription sub_gone is unknown to the provider'.replace('’', "'"))
+    expect(String(logged.at(-1)?.[1])).toContain("the row's active subscription sub_gone is unknown to the provider")
     subscription({ id: 'sub_gone', metadata: {}, items: { data: [] } })
     expect((await send(subscriptionEvent('created', { id: 'sub_2', status: 'active' }))).status).toBe(500)
+    expect(String(logged.at(-1)?.[1])).toContain("the row's active subscription sub_gone is unknown to the provider")
     expect(made('POST', '/payments/v1/refunds')).toEqual([])
   })
 
@@ -428,6 +455,7 @@ describe('storage that fails', () => {
 
     routes.unshift(on('DELETE', /^\/rest\/v1\/payment_events/, () => json(500, { message: 'gone away' })))
     expect((await send(subscriptionEvent('updated', { id: 'sub_1', status: 'active' }))).status).toBe(500)
+    expect(String(logged.at(-1)?.[0])).toBe(`[stripe-webhook] could not forget evt_${serial}`)
     expect(String(logged.at(-1)?.[1])).toMatch(/^Error: forget event: PostgREST answered 500/)
   })
 
@@ -471,6 +499,7 @@ describe('the request itself', () => {
       { created: '1764158400' },
       { data: {} },
       { data: { object: [] } },
+      { data: { object: 'sub_1' } },
       { data: { object: null } },
       { data: null },
     ]) {
@@ -547,7 +576,7 @@ describe('the request itself', () => {
       status: 500,
       body: { error: 'Webhook is not configured' },
     })
-    expect(String(logged.at(-1)?.[0])).toContain('missing STRIPE_SECRET_KEY')
+    expect(String(logged.at(-1)?.[0])).toMatch(/^\[stripe-webhook\] not configured: missing STRIPE_SECRET_KEY/)
     // An event it ignores needs no provider.
     expect((await send(envelope('customer.created', { id: 'cus_1' }), { LOCAL_PAYMENTS_URL: undefined })).status).toBe(200)
     expect(calls).toEqual([])
