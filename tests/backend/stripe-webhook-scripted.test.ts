@@ -8,6 +8,7 @@ import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import handler, { planOfSubscription, snapshotOf, subscriptionOfEvent } from '../../supabase/functions/stripe-webhook/handler.ts'
+import { type Call, json, on, type Route, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const SECRET = 'whsec_scripted'
 const NOW = Date.parse('2026-11-26T12:00:00Z') / 1000
@@ -23,17 +24,11 @@ const env: FunctionEnv = {
   SITE_URL: 'https://vekstlinje.no',
 }
 
-type Call = { method: string; path: string; body: unknown }
-type Route = (call: Call) => Response | undefined
 
 let calls: Call[]
 let routes: Route[]
 let logged: unknown[][]
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
-function on(method: string, pattern: RegExp, answer: (call: Call) => Response): Route {
-  return (call) => (call.method === method && pattern.test(call.path) ? answer(call) : undefined)
-}
 
 let version: number
 /** A subscription as the provider's API answers it (Stripe's shape since API 2025-03-31). */
@@ -76,22 +71,12 @@ beforeEach(() => {
     }),
   ]
   for (const level of ['error', 'warn'] as const) vi.spyOn(console, level).mockImplementation((...args) => void logged.push(args))
-  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input))
-    const call = { method: init.method ?? 'GET', path: decodeURIComponent(url.pathname + url.search), body: init.body ? JSON.parse(String(init.body)) : undefined }
-    calls.push(call)
-    for (const route of routes) {
-      const answer = route(call)
-      if (answer) return answer
-    }
-    throw new Error(`unscripted request ${call.method} ${call.path}`)
-  })
+  stubFetch(
+    () => routes,
+    (call) => void calls.push(call),
+  )
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-  vi.useRealTimers()
-})
+afterEach(undoStubs)
 
 const made = (method: string, prefix: string) => calls.filter((c) => c.method === method && c.path.startsWith(prefix))
 const rpcs = (fn: string) => made('POST', `/rest/v1/rpc/${fn}`).map((c) => c.body)
