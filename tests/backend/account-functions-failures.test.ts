@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import deleteAccount from '../../supabase/functions/delete-account/handler.ts'
 import exportAccount from '../../supabase/functions/export-account/handler.ts'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
+import { type Call, json, on, type Route, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const env: FunctionEnv = {
   SUPABASE_URL: 'http://stack.test',
@@ -16,41 +17,24 @@ const env: FunctionEnv = {
 
 const USER = { id: 'u-1', email: 'kari@example.com', created_at: '2026-01-02T00:00:00Z', encrypted_password: 'hash', app_metadata: { provider: 'email' } }
 
-type Call = { method: string; path: string; body: unknown }
-type Route = (call: Call) => Response | undefined
 
 let calls: Call[]
 let routes: Route[]
 let logged: unknown[][]
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
 
-/** Answers the first route that answers; an unknown request fails the test. */
-function on(method: string, pattern: RegExp, answer: (call: Call) => Response): Route {
-  return (call) => (call.method === method && pattern.test(call.path) ? answer(call) : undefined)
-}
 
 beforeEach(() => {
   calls = []
   logged = []
   routes = [on('GET', /^\/auth\/v1\/user$/, () => json(200, USER))]
   vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args))
-  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input))
-    const call = { method: init.method ?? 'GET', path: decodeURIComponent(url.pathname + url.search), body: init.body ? JSON.parse(String(init.body)) : undefined }
-    calls.push(call)
-    for (const route of routes) {
-      const answer = route(call)
-      if (answer) return answer
-    }
-    throw new Error(`unscripted request ${call.method} ${call.path}`)
-  })
+  stubFetch(
+    () => routes,
+    (call) => void calls.push(call),
+  )
 })
-afterEach(() => {
-  vi.unstubAllGlobals()
-  vi.restoreAllMocks()
-  vi.useRealTimers()
-})
+afterEach(undoStubs)
 
 const post = (body?: unknown) =>
   new Request('http://functions.test/x', { method: 'POST', headers: { Authorization: 'Bearer t' }, ...(body === undefined ? {} : { body: JSON.stringify(body) }) })

@@ -1,14 +1,15 @@
-// StrykerJS (npm run mutate) over the modules that end billing and delete accounts: account
-// deletion and export, and the payment provider (Stripe and the local stand-in: cancel, refund,
-// expire checkouts, customers, portal). The payment webhook, the other functions and the local
-// stack's auth and payment pages are the next to add; each adds its tests' run time to every mutant
-// it brings (the webhook's guards are meanwhile removed one by one by tests/mutation/guards.ts).
+// StrykerJS (npm run mutate) over the modules that start and end billing and delete accounts:
+// account deletion and export, the payment provider (Stripe and the local stand-in: cancel, refund,
+// expire checkouts, customers, portal), and the payment webhook (which activates and ends
+// subscriptions from Stripe's events). The other functions and the local stack's auth and payment
+// pages are the next to add; each adds its tests' run time to every mutant it brings.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   mutate: [
     'supabase/functions/delete-account/handler.ts',
     'supabase/functions/export-account/handler.ts',
     'supabase/functions/_shared/payment-provider.ts',
+    'supabase/functions/stripe-webhook/handler.ts',
   ],
   testRunner: 'vitest',
   // The TypeScript here is the native port, without the compiler API Stryker would call to rewrite a

@@ -252,8 +252,9 @@ async function settleDuplicate(env: FunctionEnv, provider: PaymentProvider, mine
 
 // ---------------------------------------------------------------------------------------------
 
-/** The `t=` of a Stripe-Signature header (verified by the SDK by then), in seconds. */
-const signedAt = (header: string): number => Number(/(?:^|,)\s*t=(\d+)/.exec(header)?.[1] ?? Number.NaN)
+/** The `t=` of a Stripe-Signature header that the SDK verified (it takes the last exact `t` key),
+ * in seconds. */
+const signedAt = (header: string): number => Number([...header.matchAll(/(?:^|,)t=(\d+)/g)].at(-1)?.[1] ?? Number.NaN)
 
 function isHealthCheck(raw: string): boolean {
   try {

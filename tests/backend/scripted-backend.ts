@@ -1,0 +1,35 @@
+// A scripted backend for running a function's handler in-process: fetch is stubbed, every request
+// is recorded, and each is answered by the first route that answers it. An unscripted request
+// fails the test.
+import { vi } from 'vitest'
+
+export type Call = { method: string; path: string; body: unknown }
+export type Route = (call: Call) => Response | undefined
+
+export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
+
+/** A route answering requests of one method whose path (with its decoded query) matches. */
+export function on(method: string, pattern: RegExp, answer: (call: Call) => Response): Route {
+  return (call) => (call.method === method && pattern.test(call.path) ? answer(call) : undefined)
+}
+
+/** Stubs fetch with the routes `routes()` gives at each request; `record` sees every call. */
+export function stubFetch(routes: () => Route[], record: (call: Call) => void): void {
+  vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input))
+    const call = { method: init.method ?? 'GET', path: decodeURIComponent(url.pathname + url.search), body: init.body ? JSON.parse(String(init.body)) : undefined }
+    record(call)
+    for (const route of routes()) {
+      const answer = route(call)
+      if (answer) return answer
+    }
+    throw new Error(`unscripted request ${call.method} ${call.path}`)
+  })
+}
+
+/** Undoes the stubs, spies and fake clock a test set up. */
+export function undoStubs(): void {
+  vi.unstubAllGlobals()
+  vi.restoreAllMocks()
+  vi.useRealTimers()
+}
