@@ -11,7 +11,7 @@ const allRoutes = builtRoutes()
 /** Names that stay as they are in every language. */
 const untranslated = new Set(
   [
-    'Vekstlinje', 'AS', 'LinkedIn', 'Google', 'HubSpot', 'Pipedrive', 'Supabase', 'Stripe', 'Hetzner',
+    'Vekstlinje', 'AS', 'LinkedIn', 'Google', 'HubSpot', 'Pipedrive', 'Supabase', 'Stripe', 'Hetzner', 'Cloudflare', 'Inc',
     'Brevo', 'Resend', 'Inter', 'GDPR', 'EU', 'EEA', 'SLA', 'CRM', 'B2B', 'AI', 'NOK', 'kr', 'CET', 'ICP', 'DM', 'DMs', 'Pro',
     'Enterprise', // plan names
     'Tollbugata', 'Oslo', // the company's address
