@@ -12,3 +12,50 @@ export const botCheckToken = (state: BotCheckState): string | undefined => (type
 
 /** After a request has spent the token: waiting for the widget's next one. */
 export const afterSend = (state: BotCheckState): BotCheckState => (state === 'off' ? 'off' : 'pending')
+
+/** What a report of the widget makes of the state (any other event leaves it). */
+export function afterReport(state: BotCheckState, event: { type: string; token?: string }): BotCheckState {
+  if (event.type === 'botCheck.passed') return { token: event.token ?? '' }
+  if (event.type === 'botCheck.failed') return 'failed'
+  if (event.type === 'botCheck.started' || event.type === 'botCheck.expired') return 'pending'
+  return state
+}
+
+/** Whether a request must wait for the widget's token. */
+export const isBotCheckPending = (state: BotCheckState) => state === 'pending'
+
+// The bot check's part of a form machine, which names these actions and guards in its setup:
+//   trackBotCheck    assign: `botCheck: afterReport(context.botCheck, event)`
+//   renewBotCheck    assign: `botCheck: afterSend(context.botCheck)`, on leaving a state that sent
+//   resetBotCheck    provided by the feature's logic: the widget fetches the next token
+//   loadBotCheck     provided by the feature's logic: the widget loads (a submit can come before any
+//                    tap or key reached the form: typed while the page started)
+//   isValidButBotCheckPending   the submit is valid, and the token not there yet
+
+/** The widget's reports, taken in any state. */
+export const botCheckTransitions = {
+  'botCheck.started': { actions: 'trackBotCheck', description: 'The bot check is on the form: a send needs its token.' },
+  'botCheck.passed': { actions: 'trackBotCheck', description: 'The bot check hands over a token for the next send.' },
+  'botCheck.expired': { actions: 'trackBotCheck', description: 'The token expired unused: the widget gets a new one.' },
+  'botCheck.failed': { actions: 'trackBotCheck', description: 'The widget could not run: a send goes without a token, and the server says no.' },
+} as const
+
+/** A valid submit before the widget has its token: it waits for it (in `checkingBot`). */
+export const waitForBotCheck = {
+  guard: 'isValidButBotCheckPending',
+  target: 'checkingBot',
+  description: 'Submitted with valid input before the bot check has its token: it waits for it.',
+} as const
+
+/** Where a submit waits for the widget's token, then is taken again from `back` (`again` raises
+ * the event once more). The button waits. */
+export const checkingBotState = <Back extends string, Again extends string>(back: Back, again: Again) =>
+  ({
+    description: 'Waiting for the bot check’s token, after a submit that came before it: the button waits.',
+    tags: 'checking',
+    entry: 'loadBotCheck',
+    on: {
+      'botCheck.passed': { target: back, actions: ['trackBotCheck', again], description: 'The token is there: the submit is taken again.' },
+      'botCheck.failed': { target: back, actions: ['trackBotCheck', again], description: 'The widget could not run: sent without a token.' },
+    },
+  }) as const

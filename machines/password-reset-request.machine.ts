@@ -1,5 +1,15 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
-import { afterSend, type BotCheckEvent, type BotCheckState, botCheckToken } from './bot-check'
+import {
+  afterReport,
+  afterSend,
+  type BotCheckEvent,
+  type BotCheckState,
+  botCheckToken,
+  botCheckTransitions,
+  checkingBotState,
+  isBotCheckPending,
+  waitForBotCheck,
+} from './bot-check'
 import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -54,9 +64,7 @@ export const passwordResetRequestMachine = setup({
     submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
-    awaitBotCheck: assign({ botCheck: 'pending' as BotCheckState }),
-    keepBotCheckToken: assign({ botCheck: ({ event }) => (event.type === 'botCheck.passed' ? { token: event.token } : 'pending') as BotCheckState }),
-    markBotCheckFailed: assign({ botCheck: 'failed' as BotCheckState }),
+    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
     renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
     // Provided by the feature's logic: the widget fetches a new token; the widget loads (a submit
     // can come before any tap or key reached the form: typed while the page started).
@@ -66,7 +74,7 @@ export const passwordResetRequestMachine = setup({
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
-    isValidButBotCheckPending: ({ context }) => form.isValid(context) && context.botCheck === 'pending',
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && isBotCheckPending(context.botCheck),
   },
 }).createMachine({
   id: 'passwordResetRequest',
@@ -78,24 +86,14 @@ export const passwordResetRequestMachine = setup({
     { id: 'botCheck', src: 'watchBotCheck' },
   ],
   initial: 'editing',
-  on: {
-    ...fieldTransitions,
-    'botCheck.started': { actions: 'awaitBotCheck', description: 'The bot check is on the form: a send needs its token.' },
-    'botCheck.passed': { actions: 'keepBotCheckToken', description: 'The bot check hands over a token for the next send.' },
-    'botCheck.expired': { actions: 'awaitBotCheck', description: 'The token expired unused: the widget gets a new one.' },
-    'botCheck.failed': { actions: 'markBotCheckFailed', description: 'The widget could not run: a send goes without a token, and the server says no.' },
-  },
+  on: { ...fieldTransitions, ...botCheckTransitions },
   states: {
     editing: {
       description: 'The form waits for the e-mail address.',
       on: {
         'form.submit': [
           waitForSchema,
-          {
-            guard: 'isValidButBotCheckPending',
-            target: 'checkingBot',
-            description: 'Submitted with a valid address before the bot check has its token: it waits for it.',
-          },
+          waitForBotCheck,
           { guard: 'isValid', target: 'sending', actions: 'clearFailure', description: 'Submitted with a valid address.' },
           {
             actions: [
@@ -108,15 +106,7 @@ export const passwordResetRequestMachine = setup({
       },
     },
     validating: validatingState,
-    checkingBot: {
-      description: 'Waiting for the bot check’s token, after a submit that came before it: the button waits.',
-      tags: 'checking',
-      entry: 'loadBotCheck',
-      on: {
-        'botCheck.passed': { target: 'editing', actions: ['keepBotCheckToken', 'submitAgain'], description: 'The token is there: the submit is taken again.' },
-        'botCheck.failed': { target: 'editing', actions: ['markBotCheckFailed', 'submitAgain'], description: 'The widget could not run: sent without a token.' },
-      },
-    },
+    checkingBot: checkingBotState('editing', 'submitAgain'),
     sending: {
       description: 'Asking the backend to send the link: the button is disabled.',
       tags: 'busy',

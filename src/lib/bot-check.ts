@@ -1,5 +1,7 @@
+import { msg } from '@lingui/core/macro'
 import { fromCallback } from 'xstate'
 import type { BotCheckEvent } from '../../machines/bot-check'
+import { type ServerFailure, serverText } from './server-message'
 
 // The bot check's widget (Cloudflare Turnstile), loaded when a form is first used, never with the
 // page. The site key is public (VITE_TURNSTILE_SITE_KEY); without one the forms have no bot check.
@@ -107,3 +109,11 @@ export const watchBotCheck = (containerId: string, lang: string) =>
       }
     }
   })
+
+/** The servers' refusal of a missing or failed bot check: the auth service's `captcha_failed`, the
+ * functions' `bot_check_failed`. Its message ships with the forms that have a bot check. */
+export const botCheckRefused = msg`We could not confirm that you are a person. Reload the page and try again.`
+
+/** What to show for a refusal of a form with a bot check (see `serverText`). */
+export const formFailureText = (failure: ServerFailure | null | undefined) =>
+  failure?.code === 'captcha_failed' || failure?.code === 'bot_check_failed' ? botCheckRefused : serverText(failure)

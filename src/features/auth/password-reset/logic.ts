@@ -15,7 +15,7 @@ import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
 import { newPasswordFormId, resetRequestBotCheckId } from './dom'
-import { botCheckLoader, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
+import { botCheckLoader, formFailureText, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 
 const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
 const tryAgain = msg`Please try again in a moment.`
@@ -40,7 +40,7 @@ export const passwordResetRequestLogic = perLang((lang) =>
         botCheckLoader.load().catch(() => {})
       },
       notifyFailure: (_, failure) =>
-        notify({ variant: 'destructive', title: msg`Could not send the link`, description: serverText(failure) ?? tryAgain }),
+        notify({ variant: 'destructive', title: msg`Could not send the link`, description: formFailureText(failure) ?? tryAgain }),
     },
   }),
 )
