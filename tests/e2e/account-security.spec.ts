@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { canSignIn, confirmedUser, withSession } from './stack-users'
-import { asServiceRole, emailLinkIn, open, pressEmailLink, registerAndConfirm, stackUrl } from './stack'
+import { asServiceRole, emailLinkIn, open, pressEmailLink, registerAndConfirm, stackUrl, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -182,7 +182,7 @@ test('signed-in pages and function answers carry Cache-Control: no-store; public
     await fetch(`${stackUrl}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: { apikey: anonKey, 'content-type': 'application/json' },
-      body: JSON.stringify(user),
+      body: JSON.stringify(await withBotCheckToken(user)),
     })
   ).json()) as { access_token: string }
   const answer = await fetch(`${stackUrl}/functions/v1/export-account`, {

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page, type WebSocketRoute } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { e2ePort } from './playwright.config'
-import { confirmEmailLink, emailLinkIn, latestMailTo, open, signIn, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, emailLinkIn, latestMailTo, open, signIn, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 
 export type Lang = 'nb' | 'en'
 
@@ -33,7 +33,7 @@ export async function confirmedAccount(lang: Lang, fullName: string) {
   const response = await fetch(`${stackUrl}/auth/v1/signup?redirect_to=${encodeURIComponent(redirect)}`, {
     method: 'POST',
     headers: { apikey: anonKey, authorization: `Bearer ${anonKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password, data: { full_name: fullName, lang } }),
+    body: JSON.stringify(await withBotCheckToken({ email, password, data: { full_name: fullName, lang } })),
   })
   expect(response.ok, await response.clone().text()).toBe(true)
   await confirmEmailLink(emailLinkIn(await latestMailTo(email)))

@@ -1,19 +1,19 @@
 import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
-import { confirmEmailLink, emailLinkIn, latestMailTo, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, emailLinkIn, latestMailTo, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 
 // Users made through the auth service's API rather than the pages, for tests about something else.
 
 const keys = () => loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
 const AUTH_STORAGE_KEY = 'vekstlinje-auth-token'
 
-async function auth(path: string, body: unknown) {
+async function auth(path: string, body: Record<string, unknown>) {
   const { anonKey } = await keys()
   const response = await fetch(`${stackUrl}/auth/v1/${path}`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
+    body: JSON.stringify(await withBotCheckToken(body)),
   })
   expect(response.ok, await response.clone().text()).toBe(true)
   return response.json()
@@ -40,7 +40,7 @@ export async function canSignIn(email: string, password: string) {
   const response = await fetch(`${stackUrl}/auth/v1/token?grant_type=password`, {
     method: 'POST',
     headers: { apikey: anonKey, 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
+    body: JSON.stringify(await withBotCheckToken({ email, password })),
   })
   return response.ok
 }
