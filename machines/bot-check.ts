@@ -7,6 +7,9 @@ export type BotCheckState = 'off' | 'pending' | 'failed' | { token: string }
 /** What the widget reports (the feature's `watchBotCheck` actor sends them). */
 export type BotCheckEvent = { type: 'botCheck.started' } | { type: 'botCheck.passed'; token: string } | { type: 'botCheck.expired' } | { type: 'botCheck.failed' }
 
+/** A request's input, with the bot check's token. */
+export type WithBotCheck<T> = T & { captchaToken?: string }
+
 /** The token for a request, or undefined (none configured, or the widget failed). */
 export const botCheckToken = (state: BotCheckState): string | undefined => (typeof state === 'object' ? state.token : undefined)
 

@@ -1,4 +1,16 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import {
+  afterReport,
+  afterSend,
+  type BotCheckEvent,
+  type BotCheckState,
+  botCheckToken,
+  type WithBotCheck,
+  botCheckTransitions,
+  checkingBotState,
+  isBotCheckPending,
+  waitForBotCheck,
+} from './bot-check'
 import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -30,9 +42,11 @@ export type LoginFormEvent =
   | { type: 'google.click' }
   | { type: 'resend.click' }
   | { type: 'schema.loaded' }
+  | BotCheckEvent
 
 export interface LoginFormContext extends FormFields<LoginField> {
   failure: SignInFailure | null
+  botCheck: BotCheckState
 }
 
 const form = formSteps(loginFields, (values: LoginValues) => loginValidator.validate(values))
@@ -40,7 +54,9 @@ const form = formSteps(loginFields, (values: LoginValues) => loginValidator.vali
 export const loginFormMachine = setup({
   types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
   actors: {
-    signIn: fromPromise<void, LoginValues>(async () => {}),
+    signIn: fromPromise<void, WithBotCheck<LoginValues>>(async () => {}),
+    // Provided by the feature's logic: the bot check's widget, rendered once the form is first used.
+    watchBotCheck: fromCallback(() => () => {}),
     // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
     // prerendered form before the page came to life.
     readTypedValues: fromCallback<LoginFormEvent>(() => () => {}),
@@ -48,7 +64,7 @@ export const loginFormMachine = setup({
     watchSchema: fromCallback<LoginFormEvent>(() => () => {}),
     loadSchema: fromPromise<void>(async () => {}),
     signInWithGoogle: fromPromise<void>(async () => {}),
-    resendConfirmation: fromPromise<void, { email: string }>(async () => {}),
+    resendConfirmation: fromPromise<void, WithBotCheck<{ email: string }>>(async () => {}),
   },
   actions: {
     // Provided by the view.
@@ -63,30 +79,40 @@ export const loginFormMachine = setup({
     showAllProblems: assign(({ context }) => form.showAll(context)),
     useSchema: assign(({ context }) => form.schemaLoaded(context)),
     submitAgain: raise({ type: 'form.submit' }),
+    resendAgain: raise({ type: 'resend.click' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
     clearFailure: assign({ failure: null }),
+    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
+    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    // Provided by the feature's logic: the widget fetches a new token; the widget loads.
+    resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && isBotCheckPending(context.botCheck),
+    isBotCheckPending: ({ context }) => isBotCheckPending(context.botCheck),
     isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
   },
 }).createMachine({
   id: 'loginForm',
   description: 'Sign in with e-mail and password, or with Google.',
-  context: { ...emptyFormFields(loginFields), failure: null },
+  context: { ...emptyFormFields(loginFields), failure: null, botCheck: 'off' },
   invoke: [
     { id: 'typedBeforeStart', src: 'readTypedValues' },
     { id: 'schema', src: 'watchSchema' },
+    { id: 'botCheck', src: 'watchBotCheck' },
   ],
   initial: 'editing',
-  on: fieldTransitions,
+  on: { ...fieldTransitions, ...botCheckTransitions },
   states: {
     editing: {
       description: 'The form waits for the e-mail address and the password.',
       on: {
         'form.submit': [
           waitForSchema,
+          waitForBotCheck,
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
@@ -100,13 +126,16 @@ export const loginFormMachine = setup({
       },
     },
     validating: validatingState,
+    checkingBot: checkingBotState('editing', 'submitAgain'),
     submitting: {
       description: 'Signing in: the button is disabled.',
       tags: 'busy',
+      // The token is spent with this request: the widget fetches the next one.
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'signIn',
         src: 'signIn',
-        input: ({ context }) => context.values,
+        input: ({ context }) => ({ ...context.values, captchaToken: botCheckToken(context.botCheck) }),
         onDone: { target: 'signedIn', description: 'The backend accepted the credentials.' },
         onError: [
           {
@@ -126,18 +155,26 @@ export const loginFormMachine = setup({
     unconfirmed: {
       description: 'The user is asked to confirm the e-mail address, and may have the e-mail sent again.',
       on: {
-        'resend.click': { target: 'resending', description: 'Send the confirmation e-mail again.' },
-        'form.submit': { guard: 'isValid', target: 'submitting', description: 'Try again after confirming.' },
+        'resend.click': [
+          { guard: 'isBotCheckPending', target: 'checkingBotForResend', description: 'Asked before the bot check has its next token: it waits for it.' },
+          { target: 'resending', description: 'Send the confirmation e-mail again.' },
+        ],
+        'form.submit': [
+          { ...waitForBotCheck, description: 'Tried again before the bot check has its next token: it waits for it.' },
+          { guard: 'isValid', target: 'submitting', description: 'Try again after confirming.' },
+        ],
         'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
       },
     },
+    checkingBotForResend: checkingBotState('unconfirmed', 'resendAgain'),
     resending: {
       description: 'Sending the confirmation e-mail again.',
       tags: 'busy',
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'resendConfirmation',
         src: 'resendConfirmation',
-        input: ({ context }) => ({ email: context.values.email }),
+        input: ({ context }) => ({ email: context.values.email, captchaToken: botCheckToken(context.botCheck) }),
         onDone: { target: 'unconfirmed', actions: 'notifyResent', description: 'Sent.' },
         onError: {
           target: 'unconfirmed',

@@ -1,4 +1,16 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import {
+  afterReport,
+  afterSend,
+  type BotCheckEvent,
+  type BotCheckState,
+  botCheckToken,
+  botCheckTransitions,
+  checkingBotState,
+  isBotCheckPending,
+  waitForBotCheck,
+  type WithBotCheck,
+} from './bot-check'
 import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -31,9 +43,11 @@ export type RegisterFormEvent =
   | { type: 'form.submit' }
   | { type: 'google.click' }
   | { type: 'schema.loaded' }
+  | BotCheckEvent
 
 export interface RegisterFormContext extends FormFields<RegisterField> {
   failure: SignUpFailure | null
+  botCheck: BotCheckState
 }
 
 const form = formSteps(registerFields, (values: RegisterValues) => registerValidator.validate(values))
@@ -42,7 +56,9 @@ const failureOf = (event: unknown) => ((event as { error?: SignUpFailure }).erro
 export const registerFormMachine = setup({
   types: { context: {} as RegisterFormContext, events: {} as RegisterFormEvent },
   actors: {
-    signUp: fromPromise<void, RegisterValues>(async () => {}),
+    signUp: fromPromise<void, WithBotCheck<RegisterValues>>(async () => {}),
+    // Provided by the feature's logic: the bot check's widget, rendered once the form is first used.
+    watchBotCheck: fromCallback(() => () => {}),
     // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
     // prerendered form before the page came to life.
     readTypedValues: fromCallback<RegisterFormEvent>(() => () => {}),
@@ -65,27 +81,35 @@ export const registerFormMachine = setup({
     submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearFailure: assign({ failure: null }),
+    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
+    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    // Provided by the feature's logic: the widget fetches a new token; the widget loads.
+    resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && isBotCheckPending(context.botCheck),
   },
 }).createMachine({
   id: 'registerForm',
   description: 'Create an account with name, e-mail and password, or with Google.',
-  context: { ...emptyFormFields(registerFields), failure: null },
+  context: { ...emptyFormFields(registerFields), failure: null, botCheck: 'off' },
   invoke: [
     { id: 'typedBeforeStart', src: 'readTypedValues' },
     { id: 'schema', src: 'watchSchema' },
+    { id: 'botCheck', src: 'watchBotCheck' },
   ],
   initial: 'editing',
-  on: fieldTransitions,
+  on: { ...fieldTransitions, ...botCheckTransitions },
   states: {
     editing: {
       description: 'The form waits for the name, the e-mail address and a password.',
       on: {
         'form.submit': [
           waitForSchema,
+          waitForBotCheck,
           { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input.' },
           {
             actions: [
@@ -99,13 +123,16 @@ export const registerFormMachine = setup({
       },
     },
     validating: validatingState,
+    checkingBot: checkingBotState('editing', 'submitAgain'),
     submitting: {
       description: 'Creating the account: the button is disabled.',
       tags: 'busy',
+      // The token is spent with this request: the widget fetches the next one.
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'signUp',
         src: 'signUp',
-        input: ({ context }) => context.values,
+        input: ({ context }) => ({ ...context.values, captchaToken: botCheckToken(context.botCheck) }),
         onDone: { target: 'registered', description: 'Account created; a confirmation e-mail is on its way.' },
         onError: {
           target: 'editing',

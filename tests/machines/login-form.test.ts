@@ -4,6 +4,7 @@ import { type LoginFormContext, type LoginFormEvent, loginFormMachine, loginVali
 import { applyOutcome, controllablePromise, expectSubmitted } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
 import { machineModels } from '../model/catalogue'
+import { botCheckProbe } from '../model/bot-check-probe'
 
 testMachinePaths(
   'loginForm machine',
@@ -12,9 +13,9 @@ testMachinePaths(
   {
     start: () => {
       const fakes = {
-        signIn: controllablePromise<void, { email: string; password: string }>(),
+        signIn: controllablePromise<void, { email: string; password: string; captchaToken?: string }>(),
         signInWithGoogle: controllablePromise<void>(),
-        resendConfirmation: controllablePromise<void, { email: string }>(),
+        resendConfirmation: controllablePromise<void, { email: string; captchaToken?: string }>(),
         loadSchema: controllablePromise<void>(),
       }
       const effects = {
@@ -25,6 +26,7 @@ testMachinePaths(
         focusField: vi.fn(),
         goToApp: vi.fn(),
       }
+      const botCheck = botCheckProbe()
       const actor = createActor(
         loginFormMachine.provide({
           actors: {
@@ -40,16 +42,20 @@ testMachinePaths(
             notifyResent: effects.notifyResent,
             focusField: (_, p) => effects.focusField(p.field),
             goToApp: effects.goToApp,
+            ...botCheck.actions,
           },
         }),
       ).start()
-      return { actor, fakes, effects }
+      return { actor, fakes, effects, botCheck }
     },
-    execute: async ({ actor, fakes, effects }, event, from) => {
+    execute: async ({ actor, fakes, effects, botCheck }, event, from) => {
       for (const effect of Object.values(effects)) effect.mockClear()
+      botCheck.clear()
       const signIns = fakes.signIn.runs.length
+      const resends = fakes.resendConfirmation.runs.length
+      const context = from.context as LoginFormContext
       if (await applyOutcome(event, fakes)) {
-        const context = from.context as LoginFormContext
+        if (/\.(signIn|resendConfirmation)$/.test(event.type)) botCheck.afterAnswer()
         // The schema has loaded after a submit: the submit is taken again.
         if (event.type === 'xstate.done.actor.loadSchema') expectSubmitted(loginValidator.validate(context.values), effects.focusField, fakes.signIn.runs.length - signIns)
         if (event.type === 'xstate.error.actor.signIn' && !(event as unknown as { error: { unconfirmed?: boolean } }).error.unconfirmed)
@@ -63,13 +69,24 @@ testMachinePaths(
         return
       }
       actor.send(event as LoginFormEvent)
-      const context = from.context as LoginFormContext
+      const sent = fakes.signIn.runs.length - signIns
+      const lastSignIn = fakes.signIn.runs.at(-1)?.input
       // Before the schema has loaded, a submit waits for it; then it is taken as any other.
       if (event.type === 'form.submit' && from.matches('editing') && !context.schemaReady) expect(fakes.loadSchema.runs).toHaveLength(1)
-      if (event.type === 'form.submit' && from.matches('editing') && context.schemaReady) {
-        expectSubmitted(context.problems, effects.focusField, fakes.signIn.runs.length - signIns)
-        if (fakes.signIn.runs.length > signIns) expect(fakes.signIn.runs.at(-1)?.input).toEqual(context.values)
+      if (event.type === 'form.submit' && (from.matches('editing') || from.matches('unconfirmed')) && context.schemaReady) {
+        const valid = Object.keys(context.problems).length === 0
+        // Invalid input never reaches the backend; valid input goes with the bot check's token.
+        if (valid) botCheck.afterValidRequest(context.botCheck, sent, lastSignIn)
+        else if (from.matches('editing')) expectSubmitted(context.problems, effects.focusField, sent)
+        if (sent > 0) expect(lastSignIn).toEqual({ ...context.values, captchaToken: lastSignIn?.captchaToken })
       }
+      if (event.type === 'resend.click' && from.matches('unconfirmed')) {
+        botCheck.afterValidRequest(context.botCheck, fakes.resendConfirmation.runs.length - resends, fakes.resendConfirmation.runs.at(-1)?.input)
+      }
+      // The token arrives for a request that waited for it: the request goes out with it.
+      if ((event.type === 'botCheck.passed' || event.type === 'botCheck.failed') && from.matches('checkingBot')) botCheck.afterWait(event, Object.keys(context.problems).length === 0, sent, lastSignIn)
+      if ((event.type === 'botCheck.passed' || event.type === 'botCheck.failed') && from.matches('checkingBotForResend'))
+        botCheck.afterWait(event, Object.keys(context.problems).length === 0, fakes.resendConfirmation.runs.length - resends, fakes.resendConfirmation.runs.at(-1)?.input)
     },
     verify: ({ actor }, planned) => {
       const snapshot = actor.getSnapshot()
@@ -77,8 +94,9 @@ testMachinePaths(
       expect(snapshot.context.values).toEqual(planned.context.values)
       expect(snapshot.context.shown).toEqual(planned.context.shown)
       expect(snapshot.context.schemaReady).toBe(planned.context.schemaReady)
+      expect(snapshot.context.botCheck).toEqual(planned.context.botCheck)
       expect(snapshot.hasTag('busy')).toBe(['submitting', 'resending', 'redirectingToGoogle'].includes(planned.value as string))
-      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
+      expect(snapshot.hasTag('checking')).toBe(['validating', 'checkingBot', 'checkingBotForResend'].includes(planned.value as string))
     },
     stop: ({ actor }) => actor.stop(),
   },

@@ -63,12 +63,25 @@ type FieldChange = { type: 'field.change'; field: string; value: string }
 export const formEvents =
   (events: PlannedEvent[], fill: FieldChange[]) =>
   (snapshot: AnyMachineSnapshot): PlannedEvent[] => {
+    // A form done (signed in, registered) takes nothing more.
+    if (snapshot.status === 'done') return []
     const { schemaReady, values } = snapshot.context as FormContext
     if (snapshot.matches('validating')) return [outcome.done('loadSchema'), outcome.error('loadSchema', { message: 'Failed to fetch dynamically imported module' })]
     if (schemaReady) return events
     const others = events.filter((event) => !/^(field|form)\.|^xstate\./.test(event.type))
     return [{ type: 'schema.loaded' }, { type: 'form.submit' }, ...fill.filter((change) => values[change.field] !== change.value), ...others]
   }
+
+/** What the bot check's widget can report to a form. */
+const botCheckEvents: PlannedEvent[] = [
+  { type: 'botCheck.started' },
+  { type: 'botCheck.passed', token: '0.local.token' },
+  { type: 'botCheck.expired' },
+  { type: 'botCheck.failed' },
+]
+
+/** A form with a bot check: its state too. */
+const serializeFormWithBotCheck = (snapshot: AnyMachineSnapshot) => `${serializeForm(snapshot)} ${JSON.stringify(snapshot.context.botCheck)}`
 
 export const sampleToasts: Toast[] = [
   { id: 'a', title: 'Takk!', description: 'Vi tar kontakt innen 24 timer.', variant: 'default' },
@@ -183,6 +196,7 @@ export const machineModels = {
           { type: 'form.submit' },
           { type: 'google.click' },
           { type: 'resend.click' },
+          ...botCheckEvents,
           outcome.done('signIn'),
           outcome.error('signIn', { message: 'Invalid login credentials' }),
           outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
@@ -195,7 +209,7 @@ export const machineModels = {
           { type: 'field.change', field: 'password', value: 'hemmelig1' },
         ],
       ),
-      serialize: serializeForm,
+      serialize: serializeFormWithBotCheck,
     },
   },
   registerForm: {
@@ -211,6 +225,7 @@ export const machineModels = {
           { type: 'field.blur', field: 'password' },
           { type: 'form.submit' },
           { type: 'google.click' },
+          ...botCheckEvents,
           outcome.done('signUp'),
           outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
           outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
@@ -221,8 +236,8 @@ export const machineModels = {
           { type: 'field.change', field: 'password', value: 'hemmelig1' },
         ],
       ),
-      serialize: serializeForm,
-      limit: 5000,
+      serialize: serializeFormWithBotCheck,
+      limit: 20000,
     },
   },
   passwordResetRequest: {
@@ -236,16 +251,13 @@ export const machineModels = {
           { type: 'field.blur', field: 'email' },
           { type: 'form.submit' },
           { type: 'form.again' },
-          { type: 'botCheck.started' },
-          { type: 'botCheck.passed', token: '0.local.token' },
-          { type: 'botCheck.expired' },
-          { type: 'botCheck.failed' },
+          ...botCheckEvents,
           outcome.done('requestPasswordReset'),
           outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
         ],
         [{ type: 'field.change', field: 'email', value: 'kari@example.no' }],
       ),
-      serialize: (snapshot) => `${serializeForm(snapshot)} ${JSON.stringify(snapshot.context.botCheck)}`,
+      serialize: serializeFormWithBotCheck,
     },
   },
   newPassword: {

@@ -1,4 +1,5 @@
 import { fromPromise } from 'xstate'
+import type { WithBotCheck } from '../../../machines/bot-check'
 import { langFromPath } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
 
@@ -10,9 +11,9 @@ const failure = (error: { message?: string; code?: string; reasons?: string[] } 
   weakPasswordReasons: error?.code === 'weak_password' ? (error.reasons ?? []) : undefined,
 })
 
-export const signInWithPassword = fromPromise<void, { email: string; password: string }>(async ({ input }) => {
+export const signInWithPassword = fromPromise<void, WithBotCheck<{ email: string; password: string }>>(async ({ input }) => {
   const supabase = await getSupabase()
-  const { error } = await supabase.auth.signInWithPassword({ email: input.email.trim(), password: input.password })
+  const { error } = await supabase.auth.signInWithPassword({ email: input.email.trim(), password: input.password, options: { captchaToken: input.captchaToken } })
   if (error) throw failure(error)
 })
 
@@ -28,24 +29,28 @@ export const signInWithGoogle = (returnPath: string) =>
   })
 
 export const resendConfirmation = (returnPath: string) =>
-  fromPromise<void, { email: string }>(async ({ input }) => {
+  fromPromise<void, WithBotCheck<{ email: string }>>(async ({ input }) => {
     const supabase = await getSupabase()
     const { error } = await supabase.auth.resend({
       type: 'signup',
       email: input.email.trim(),
-      options: { emailRedirectTo: absolute(returnPath) },
+      options: { emailRedirectTo: absolute(returnPath), captchaToken: input.captchaToken },
     })
     if (error) throw failure(error)
   })
 
 export const signUp = (returnPath: string) =>
-  fromPromise<void, { fullName: string; email: string; password: string }>(async ({ input }) => {
+  fromPromise<void, WithBotCheck<{ fullName: string; email: string; password: string }>>(async ({ input }) => {
     const supabase = await getSupabase()
     const { error } = await supabase.auth.signUp({
       email: input.email.trim(),
       password: input.password,
       // The page's language goes with the account: the auth e-mails are written in it.
-      options: { emailRedirectTo: absolute(returnPath), data: { full_name: input.fullName.trim(), lang: langFromPath(location.pathname) } },
+      options: {
+        emailRedirectTo: absolute(returnPath),
+        data: { full_name: input.fullName.trim(), lang: langFromPath(location.pathname) },
+        captchaToken: input.captchaToken,
+      },
     })
     if (error) throw failure(error)
   })

@@ -11,7 +11,8 @@ import { FormField } from '../../../components/form/field'
 import { ConsentNote } from '../../../components/consent-note'
 import { GoogleButton } from '../google-button'
 import { useToaster } from '../../../components/toaster/toaster'
-import { loginLogic } from './logic'
+import { loginBotCheckId, loginLogic } from './logic'
+import { botCheckLoader } from '../../../lib/bot-check'
 import { EmailCodeForm } from '../email-code/email-code-form'
 
 export function LoginForm() {
@@ -19,11 +20,11 @@ export function LoginForm() {
   useToaster()
   const [snapshot, send] = useAppMachine(loginLogic(useLang()))
   const form = connectForm(snapshot, send)
-  const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('resending')
+  const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('checkingBotForResend') || snapshot.matches('resending')
   const email = snapshot.context.values.email.trim()
 
   return (
-    <div className={styles.card} {...loadOnFirstUse(loginValidator)}>
+    <div className={styles.card} {...loadOnFirstUse(loginValidator, botCheckLoader)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Sign in</Trans>
@@ -55,6 +56,7 @@ export function LoginForm() {
             </button>
           </div>
         ) : null}
+        <div id={loginBotCheckId} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>

@@ -5,11 +5,14 @@ import { readTypedValues, schemaActors } from '../../../components/form/typed-va
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { focusById } from '../../../lib/dom'
-import { serverText } from '../../../lib/server-message'
+import { botCheckLoader, formFailureText, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 import { href } from '../../../routes'
 import { signInWithGoogle, signUp } from '../actors'
 
 const couldNotCreate = msg`Could not create the account. Please try again.`
+
+/** Where the registration form's bot check renders. */
+export const registerBotCheckId = 'register-bot-check'
 
 /** The registration form's real effects, for the page's language. */
 export const registerLogic = perLang((lang) => {
@@ -20,14 +23,19 @@ export const registerLogic = perLang((lang) => {
       signUpWithGoogle: signInWithGoogle(appUrl),
       readTypedValues: readTypedValues<RegisterFormEvent>(registerFields, registerValidator),
       ...schemaActors<RegisterFormEvent>(registerValidator),
+      watchBotCheck: watchBotCheck(registerBotCheckId, lang),
     },
     actions: {
       notifyRegistered: () => notify({ title: msg`Account created!`, description: msg`Check your e-mail to confirm your account.` }),
       notifyFailure: (_, failure) =>
-        notify({ variant: 'destructive', title: msg`Registration error`, description: serverText(failure) ?? couldNotCreate }),
+        notify({ variant: 'destructive', title: msg`Registration error`, description: formFailureText(failure) ?? couldNotCreate }),
       notifyGoogleFailure: (_, failure) =>
-        notify({ variant: 'destructive', title: msg`Google sign-up error`, description: serverText(failure) ?? couldNotCreate }),
+        notify({ variant: 'destructive', title: msg`Google sign-up error`, description: formFailureText(failure) ?? couldNotCreate }),
       focusField: (_, { field }) => focusById(field),
+      resetBotCheck: resetBotCheck(registerBotCheckId),
+      loadBotCheck: () => {
+        botCheckLoader.load().catch(() => {})
+      },
       goToLogin: () => navigate(href('login', lang)),
     },
   })

@@ -10,7 +10,8 @@ import { connectForm } from '../../../components/form/connect'
 import { FormField } from '../../../components/form/field'
 import { GoogleButton } from '../google-button'
 import { useToaster } from '../../../components/toaster/toaster'
-import { registerLogic } from './logic'
+import { registerBotCheckId, registerLogic } from './logic'
+import { botCheckLoader } from '../../../lib/bot-check'
 import { ConsentNote } from '../../../components/consent-note'
 
 export function RegisterForm() {
@@ -29,7 +30,7 @@ export function RegisterForm() {
           : reason
 
   return (
-    <div className={styles.card} {...loadOnFirstUse(registerValidator)}>
+    <div className={styles.card} {...loadOnFirstUse(registerValidator, botCheckLoader)}>
       <div>
         <h1 className={styles.title}>
           <Trans>Create account</Trans>
@@ -59,6 +60,7 @@ export function RegisterForm() {
           </div>
         ) : null}
         <ConsentNote action="register" />
+        <div id={registerBotCheckId} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Creating account…</Trans> : <Trans>Create account</Trans>}
         </button>
