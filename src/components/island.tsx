@@ -6,16 +6,16 @@ import type { CatalogScope } from '../i18n/scopes'
 import { onLocationChange } from '../lib/location-events'
 import { HydrationRegion } from './hydration-region'
 
-export interface Island {
-  Component: ComponentType
+export interface Island<P extends object = object> {
+  Component: ComponentType<P>
   /** Loads the island's code and messages (the prerenderer, and tests, call it ahead). */
   preload: (i18n: I18n) => Promise<void>
 }
 
-export interface IslandDef {
+export interface IslandDef<P extends object = object> {
   /** Marks the prerendered element (`data-island`). */
   name: string
-  load: () => Promise<{ default: ComponentType }>
+  load: () => Promise<{ default: ComponentType<P> }>
   scope: CatalogScope
 }
 
@@ -49,8 +49,8 @@ function whenLocationChanges(): Promise<void> {
  * messages load, and it hydrates, when it comes near the viewport. Rendered on the client with
  * no prerendered HTML (after a navigation), it loads at once. Its messages are its own catalog
  * scope, in an i18n instance of its own. */
-export function lazyIsland({ name, load, scope }: IslandDef): Island {
-  let Loaded: ComponentType | undefined
+export function lazyIsland<P extends object = object>({ name, load, scope }: IslandDef<P>): Island<P> {
+  let Loaded: ComponentType<P> | undefined
   const scoped = new WeakMap<I18n, I18n>()
   const loading = new WeakMap<I18n, Promise<void>>()
   const waiting = new WeakMap<I18n, Promise<void>>()
@@ -80,7 +80,7 @@ export function lazyIsland({ name, load, scope }: IslandDef): Island {
     return ready
   }
 
-  function Body() {
+  function Body(props: P) {
     const { i18n } = useLingui()
     const onServer = typeof document === 'undefined'
     if (!Loaded || !scoped.has(i18n)) use(onServer ? preload(i18n) : whenWanted(i18n))
@@ -89,16 +89,16 @@ export function lazyIsland({ name, load, scope }: IslandDef): Island {
     return (
       <I18nProvider i18n={instance}>
         <HydrationRegion name={name}>
-          <Loaded />
+          <Loaded {...props} />
         </HydrationRegion>
       </I18nProvider>
     )
   }
 
-  function Component() {
+  function Component(props: P) {
     return (
       <Suspense fallback={null}>
-        <Body />
+        <Body {...props} />
       </Suspense>
     )
   }

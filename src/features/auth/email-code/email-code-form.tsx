@@ -14,9 +14,14 @@ import { emailCodeFieldId, emailCodeLogic } from './logic'
 
 const codeProblem = { invalid: msg({ message: 'Enter the six digits from the e-mail.', context: 'form field problem' }) }
 
+export interface EmailCodeFormProps {
+  email: string
+  type: EmailCodeType
+}
+
 /** The 6-digit code of an auth e-mail sent to `email`, for a person whose mail system blocks the
  * link: the code does what the link does. */
-export function EmailCodeForm({ email, type }: { email: string; type: EmailCodeType }) {
+export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
   const { i18n, t } = useLingui()
   const [snapshot, send] = useAppMachine(emailCodeLogic(useLang()), { input: { email, type } })
   const form = connectForm(snapshot, send, { idOf: () => emailCodeFieldId })

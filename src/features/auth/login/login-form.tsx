@@ -13,7 +13,7 @@ import { GoogleButton } from '../google-button'
 import { useToaster } from '../../../components/toaster/toaster'
 import { loginBotCheckId, loginLogic } from './logic'
 import { botCheckLoader } from '../../../lib/bot-check'
-import { EmailCodeForm } from '../email-code/email-code-form'
+import { EmailCode } from '../email-code/email-code-island'
 
 export function LoginForm() {
   const { t } = useLingui()
@@ -61,7 +61,7 @@ export function LoginForm() {
           {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>
       </form>
-      {unconfirmed ? <EmailCodeForm key={email} email={email} type="signup" /> : null}
+      {unconfirmed ? <EmailCode.Component key={email} email={email} type="signup" /> : null}
       <p className={styles.switchLine}>
         <Trans>
           No account yet? <PageLink to="register">Create one</PageLink>

@@ -10,7 +10,7 @@ import { useToaster } from '../../../components/toaster/toaster'
 import { passwordResetRequestLogic } from './logic'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { resetRequestValidator } from '../../../../machines/password-reset-request.machine'
-import { EmailCodeForm } from '../email-code/email-code-form'
+import { EmailCode } from '../email-code/email-code-island'
 import { botCheckLoader } from '../../../lib/bot-check'
 import { resetRequestBotCheckId } from './dom'
 
@@ -45,7 +45,7 @@ export function ForgotPasswordForm() {
           </button>
         </div>
       ) : null}
-      {sent ? <EmailCodeForm email={email} type="recovery" /> : null}
+      {sent ? <EmailCode.Component email={email} type="recovery" /> : null}
       {/* Hidden, not removed, while the answer shows: its field keeps the address for a second try. */}
       <form className={styles.form} hidden={sent} {...form.formProps}>
         <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
