@@ -53,6 +53,21 @@ vi.mock('../../src/components/form/typed-values', async (importActual) => {
   }
 })
 
+// The bot check's widget reports when the path says so.
+const widget = vi.hoisted(() => ({ report: [] as Array<(event: { type: string }) => void> }))
+vi.mock('../../src/lib/bot-check', async (importActual) => {
+  const actual = await importActual<typeof import('../../src/lib/bot-check')>()
+  const { fromCallback } = await import('xstate')
+  return {
+    ...actual,
+    watchBotCheck: () =>
+      fromCallback(({ sendBack }) => {
+        widget.report.push((event) => sendBack(event))
+        return () => {}
+      }),
+  }
+})
+
 const actorFake: Record<string, string> = {
   loadSchema: 'loadSchema',
   signIn: 'signIn',
@@ -74,7 +89,9 @@ const settleFake = async (event: { type: string; output?: unknown; error?: unkno
 const freshFakes = () => {
   pending.runs = {}
   schema.arrive = []
+  widget.report = []
 }
+const widgetReports = (event: { type: string }) => act(() => widget.report.at(-1)?.(event))
 const schemaArrives = () => act(() => schema.arrive.at(-1)?.())
 
 const labels = { email: 'E-post', password: 'Passord', fullName: 'Fullt navn' } as const
@@ -82,6 +99,7 @@ const labels = { email: 'E-post', password: 'Passord', fullName: 'Fullt navn' } 
 const userAction = async (event: { type: string; field?: keyof typeof labels; value?: string }, submit: string, google: string) => {
   if (await settleFake(event)) return
   if (event.type === 'schema.loaded') schemaArrives()
+  else if (event.type.startsWith('botCheck.')) widgetReports(event)
   else if (event.type === 'field.change') fireEvent.change(screen.getByLabelText(labels[event.field!]), { target: { value: event.value } })
   else if (event.type === 'field.blur') fireEvent.blur(screen.getByLabelText(labels[event.field!]))
   else if (event.type === 'form.submit') fireEvent.click(screen.getByRole('button', { name: submit }))
@@ -110,7 +128,7 @@ testMachinePaths(
     execute: (_, event) => userAction(event as never, 'Logg inn', 'Fortsett med Google'),
     verify: (_, planned) => {
       const state = planned.value as string
-      const busy = ['validating', 'submitting', 'resending', 'redirectingToGoogle'].includes(state)
+      const busy = ['validating', 'checkingBot', 'checkingBotForResend', 'submitting', 'resending', 'redirectingToGoogle'].includes(state)
       if (state === 'signedIn') {
         expect(screen.getByRole('status')).toHaveTextContent('Velkommen tilbake!Du er nå logget inn.')
         // The form's logic navigates the browser's history.
@@ -128,7 +146,7 @@ testMachinePaths(
         expect(email).toHaveAttribute('aria-invalid', 'true')
         expect(email).toHaveAccessibleDescription(emailProblem === 'required' ? 'Dette feltet må fylles ut.' : 'Skriv inn en gyldig e-postadresse.')
       } else expect(email).not.toHaveAttribute('aria-invalid')
-      const unconfirmed = state === 'unconfirmed' || state === 'resending'
+      const unconfirmed = ['unconfirmed', 'checkingBotForResend', 'resending'].includes(state)
       expect(screen.queryByRole('button', { name: 'Send e-posten på nytt' }) !== null).toBe(unconfirmed)
     },
     stop: ({ unmount }) => unmount(),
@@ -156,6 +174,7 @@ testMachinePaths(
       const e = event as { type: string; field?: string; value?: string }
       if (await settleFake(e)) return
       if (e.type === 'schema.loaded') return schemaArrives()
+      if (e.type.startsWith('botCheck.')) return widgetReports(e)
       const enLabels: Record<string, string> = { fullName: 'Full name', email: 'E-mail', password: 'Password' }
       if (e.type === 'field.change') fireEvent.change(screen.getByLabelText(enLabels[e.field!]!), { target: { value: e.value } })
       else if (e.type === 'field.blur') fireEvent.blur(screen.getByLabelText(enLabels[e.field!]!))
