@@ -1,9 +1,10 @@
-import { fireEvent, screen } from '@testing-library/react'
+import { act, fireEvent, screen } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { type EmailChangeContext, emailChangeMachine } from '../../machines/email-change.machine'
 import { otherSessionsMachine } from '../../machines/other-sessions.machine'
 import { Toaster } from '../../src/components/toaster/toaster'
 import { EmailChange } from '../../src/features/auth/account-settings/email-change'
+import { EMAIL_CHANGE_BOT_CHECK_ID } from '../../src/features/auth/account-settings/logic'
 import { OtherSessions } from '../../src/features/auth/account-settings/other-sessions'
 import { machineModels } from '../model/catalogue'
 import { settle } from '../model/fake-actors'
@@ -24,6 +25,22 @@ vi.mock('../../src/features/auth/account-settings/security-actors', async () => 
         }),
     )
   return { requestEmailChange: make('requestEmailChange'), signOutOthers: make('signOutOthers') }
+})
+
+// The bot check's widget, as the view's machine meets it: its reports come from here.
+const widget = vi.hoisted(() => ({ sendBack: undefined as ((event: { type: string; token?: string }) => void) | undefined }))
+vi.mock('../../src/lib/bot-check', async (importOriginal) => {
+  const { fromCallback } = await import('xstate')
+  return {
+    ...(await importOriginal<object>()),
+    watchBotCheck: () =>
+      fromCallback(({ sendBack }) => {
+        widget.sendBack = sendBack
+        return () => {
+          widget.sendBack = undefined
+        }
+      }),
+  }
 })
 
 async function settleFake(event: { type: string; output?: unknown; error?: unknown }) {
@@ -54,8 +71,18 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
     return view
   },
   execute: async (_, event) => {
-    const e = event as { type: string; field?: 'email' | 'password'; value?: string }
-    if (await settleFake(e)) return
+    const e = event as { type: string; field?: 'email' | 'password'; value?: string; token?: string; error?: { code?: string } }
+    if (await settleFake(e)) {
+      // The auth service refused the bot check: the toast says so in the page's language.
+      if (e.error?.code === 'captcha_failed')
+        expect(await screen.findByText('Vi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.')).toBeInTheDocument()
+      return
+    }
+    if (e.type.startsWith('botCheck.')) {
+      if (!widget.sendBack) throw new Error('the bot check is not on the page')
+      act(() => widget.sendBack!({ type: e.type, token: e.token }))
+      return
+    }
     const label = { email: 'Ny e-postadresse', password: 'Nåværende passord' }
     if (e.type === 'change.click') fireEvent.click(screen.getByRole('button', { name: 'Endre e-postadresse' }))
     else if (e.type === 'field.change') fireEvent.change(screen.getByLabelText(label[e.field!]), { target: { value: e.value } })
@@ -63,19 +90,28 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
     else if (e.type === 'cancel.click') fireEvent.click(screen.getByRole('button', { name: 'Avbryt' }))
   },
   verify: (_, planned) => {
-    const state = planned.value as string
     const context = planned.context as EmailChangeContext
     expect(screen.getByTestId('pending-email')).toHaveTextContent('Venter på bekreftelse: kari.gammel@example.no.')
-    if (state === 'closed') {
+    if (planned.matches('closed')) {
       expect(screen.getByRole('button', { name: 'Endre e-postadresse' })).toBeEnabled()
       expect(screen.queryByLabelText('Ny e-postadresse')).toBeNull()
+      expect(document.getElementById(EMAIL_CHANGE_BOT_CHECK_ID)).toBeNull()
       return
     }
+    const saving = planned.matches({ open: 'saving' })
     const email = screen.getByLabelText('Ny e-postadresse')
     const password = screen.getByLabelText('Nåværende passord')
     expect(email).toHaveValue(context.values.email)
     expect(password).toHaveAttribute('autocomplete', 'current-password')
-    expect(email).toHaveProperty('disabled', state === 'saving')
+    expect(email).toHaveProperty('disabled', saving)
+    // The widget's place is in the form, before the button; while the token is awaited, the button waits.
+    const send = screen.getByRole('button', { name: /Send bekreftelseslenker|Sender/ })
+    const place = document.getElementById(EMAIL_CHANGE_BOT_CHECK_ID)
+    expect(place?.closest('form')).toBe(send.closest('form'))
+    expect(place!.compareDocumentPosition(send) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy()
+    const waiting = saving || planned.matches({ open: 'checkingBot' })
+    expect(send).toHaveProperty('disabled', waiting)
+    expect(send).toHaveAccessibleName(waiting ? 'Sender …' : 'Send bekreftelseslenker')
     const said = {
       email: { required: 'Skriv inn den nye adressen.', email: 'Skriv inn en gyldig e-postadresse.', sameAddress: 'Det er allerede adressen til kontoen din.' },
       password: { required: 'Skriv inn passordet du bruker nå.', wrongPassword: 'Det er ikke passordet du bruker nå.' },
