@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import { expect, vi } from 'vitest'
+import { expect, test, vi } from 'vitest'
 import { type EmailChangeContext, emailChangeMachine } from '../../machines/email-change.machine'
 import { otherSessionsMachine } from '../../machines/other-sessions.machine'
 import { Toaster } from '../../src/components/toaster/toaster'
@@ -71,13 +71,8 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
     return view
   },
   execute: async (_, event) => {
-    const e = event as { type: string; field?: 'email' | 'password'; value?: string; token?: string; error?: { code?: string } }
-    if (await settleFake(e)) {
-      // The auth service refused the bot check: the toast says so in the page's language.
-      if (e.error?.code === 'captcha_failed')
-        expect(await screen.findByText('Vi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.')).toBeInTheDocument()
-      return
-    }
+    const e = event as { type: string; field?: 'email' | 'password'; value?: string; token?: string }
+    if (await settleFake(e)) return
     if (e.type.startsWith('botCheck.')) {
       if (!widget.sendBack) throw new Error('the bot check is not on the page')
       act(() => widget.sendBack!({ type: e.type, token: e.token }))
@@ -125,6 +120,28 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
     }
   },
   stop: ({ unmount }) => unmount(),
+})
+
+test('a refused bot check: the toast says so in the page’s language, the form stays filled in', async () => {
+  pending.runs = {}
+  const view = renderInApp(
+    <>
+      <EmailChange email="kari@example.no" pending={undefined} canChange />
+      <Toaster />
+    </>,
+    { lang: 'en', path: '/en/account' },
+  )
+  await toasterLoaded()
+  fireEvent.click(screen.getByRole('button', { name: 'Change e-mail address' }))
+  act(() => widget.sendBack!({ type: 'botCheck.passed', token: '0.local.refused' }))
+  fireEvent.change(screen.getByLabelText('New e-mail address'), { target: { value: 'kari.ny@example.no' } })
+  fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'fjord-Lys-2025' } })
+  fireEvent.click(screen.getByRole('button', { name: 'Send confirmation links' }))
+  expect(pending.runs.requestEmailChange?.at(-1)?.input).toEqual({ email: 'kari.ny@example.no', password: 'fjord-Lys-2025', captchaToken: '0.local.refused' })
+  await settleFake({ type: 'xstate.error.actor.requestEmailChange', error: { code: 'captcha_failed', message: 'captcha protection: request disallowed (invalid-input-response)' } })
+  expect(await screen.findByText('We could not confirm that you are a person. Reload the page and try again.')).toBeInTheDocument()
+  expect(screen.getByLabelText('New e-mail address')).toHaveValue('kari.ny@example.no')
+  view.unmount()
 })
 
 testMachinePaths('Devices view (en)', otherSessionsMachine, machineModels.otherSessions.options, {

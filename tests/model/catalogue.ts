@@ -421,7 +421,6 @@ export const machineModels = {
         outcome.done('requestEmailChange'),
         outcome.error('requestEmailChange', { code: 'invalid_credentials', message: 'Invalid login credentials' }),
         outcome.error('requestEmailChange', { code: 'email_exists', message: 'A user with this email address has already been registered' }),
-        outcome.error('requestEmailChange', { code: 'captcha_failed', message: 'captcha protection: request disallowed (invalid-input-response)' }),
       ],
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
