@@ -1,4 +1,15 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
+import {
+  afterReport,
+  afterSend,
+  type BotCheckEvent,
+  type BotCheckState,
+  botCheckToken,
+  botCheckTransitions,
+  checkingBotState,
+  isBotCheckPending,
+  waitForBotCheck,
+} from './bot-check'
 
 export type EmailChangeField = 'email' | 'password'
 
@@ -10,17 +21,21 @@ export type EmailChangeEvent =
   | { type: 'field.change'; field: EmailChangeField; value: string }
   | { type: 'form.submit' }
   | { type: 'cancel.click' }
+  | BotCheckEvent
 
 export interface EmailChangeContext {
   /** The account's address now: the new one must differ. */
   current: string
   values: Record<EmailChangeField, string>
   problems: Partial<Record<EmailChangeField, EmailChangeProblem>>
+  botCheck: BotCheckState
 }
 
 export interface EmailChangeRequest {
   email: string
   password: string
+  /** The bot check's token: the password is checked by a sign-in, which the auth service guards. */
+  captchaToken?: string
 }
 
 export interface EmailChangeFailure {
@@ -48,6 +63,15 @@ const order: EmailChangeField[] = ['email', 'password']
 const empty = { email: '', password: '' }
 const failureOf = (event: unknown): EmailChangeFailure => ((event as { error?: EmailChangeFailure }).error ?? {}) as EmailChangeFailure
 
+/** Typing and giving up, while the form is open and not sending. */
+const editingTransitions = {
+  'field.change': { actions: 'updateValue', description: 'The user types.' },
+  'cancel.click': { target: '#emailChange.closed', actions: ['reset', 'focusTrigger'], description: 'The user changes their mind.' },
+} as const
+
+/** A valid submit waits here for the widget's token; the user may still type or give up. */
+const waitingForBotCheck = checkingBotState('editing', 'submitAgain')
+
 export const emailChangeMachine = setup({
   types: {
     context: {} as EmailChangeContext,
@@ -55,9 +79,12 @@ export const emailChangeMachine = setup({
     input: {} as { current: string },
   },
   actors: {
-    // Provided by the feature's logic: checks the password by signing in once more, then asks the
-    // auth service to change the address (it mails a link to the new address, and to the current one).
+    // Provided by the feature's logic: checks the password by signing in once more (with the bot
+    // check's token), then asks the auth service to change the address (it mails a link to the new
+    // address, and to the current one).
     requestEmailChange: fromPromise<void, EmailChangeRequest>(async () => {}),
+    // Provided by the feature's logic: the bot check's widget, rendered in the open form.
+    watchBotCheck: fromCallback(() => () => {}),
   },
   actions: {
     // Provided by the feature's logic.
@@ -73,60 +100,84 @@ export const emailChangeMachine = setup({
     showProblems: assign(({ context }) => ({ problems: emailChangeProblems(context) })),
     showWrongPassword: assign(({ context }) => ({ problems: { ...context.problems, password: 'wrongPassword' as const } })),
     reset: assign({ values: empty, problems: {} }),
+    submitAgain: raise({ type: 'form.submit' }),
+    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
+    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    // Provided by the feature's logic: the widget fetches a new token; the widget loads.
+    resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => Object.keys(emailChangeProblems(context)).length === 0,
+    isValidButBotCheckPending: ({ context }) => Object.keys(emailChangeProblems(context)).length === 0 && isBotCheckPending(context.botCheck),
     isWrongPassword: ({ event }) => failureOf(event).code === 'invalid_credentials',
   },
 }).createMachine({
   id: 'emailChange',
   description: 'Change the e-mail address: the new address and the current password, then a link to confirm from each address.',
-  context: ({ input }) => ({ current: input.current, values: empty, problems: {} }),
+  context: ({ input }) => ({ current: input.current, values: empty, problems: {}, botCheck: 'off' }),
   initial: 'closed',
   states: {
     closed: {
       description: 'Only the "Change e-mail address" button shows.',
-      on: { 'change.click': { target: 'editing', actions: { type: 'focusField', params: { field: 'email' } }, description: 'The user opens the form.' } },
+      on: { 'change.click': { target: 'open', actions: { type: 'focusField', params: { field: 'email' } }, description: 'The user opens the form.' } },
     },
-    editing: {
-      description: 'The form waits for the new address and the current password.',
-      on: {
-        'field.change': { actions: 'updateValue', description: 'The user types.' },
-        'form.submit': [
-          { guard: 'isValid', target: 'saving', description: 'A new address and a password: sent.' },
-          {
-            actions: ['showProblems', { type: 'focusField', params: ({ context }) => ({ field: order.find((f) => emailChangeProblems(context)[f])! }) }],
-            description: 'Something is missing or wrong: the problems show, focus moves to the first.',
+    open: {
+      description: 'The form shows, with its bot check.',
+      invoke: { id: 'botCheck', src: 'watchBotCheck' },
+      // The widget goes with the form: when it opens again, a new one gets a new token.
+      exit: 'renewBotCheck',
+      on: botCheckTransitions,
+      initial: 'editing',
+      states: {
+        editing: {
+          description: 'The form waits for the new address and the current password.',
+          on: {
+            ...editingTransitions,
+            'form.submit': [
+              waitForBotCheck,
+              { guard: 'isValid', target: 'saving', description: 'A new address and a password: sent.' },
+              {
+                actions: ['showProblems', { type: 'focusField', params: ({ context }) => ({ field: order.find((f) => emailChangeProblems(context)[f])! }) }],
+                description: 'Something is missing or wrong: the problems show, focus moves to the first.',
+              },
+            ],
           },
-        ],
-        'cancel.click': { target: 'closed', actions: ['reset', 'focusTrigger'], description: 'The user changes their mind.' },
-      },
-    },
-    saving: {
-      description: 'Checking the password, then asking for the change: the form is disabled.',
-      tags: 'busy',
-      invoke: {
-        id: 'requestEmailChange',
-        src: 'requestEmailChange',
-        input: ({ context }) => ({ email: context.values.email.trim(), password: context.values.password }),
-        onDone: {
-          target: 'closed',
-          actions: [{ type: 'notifySent', params: ({ context }) => ({ email: context.values.email.trim() }) }, 'reset', 'focusTrigger'],
-          description: 'Asked: the links are on their way; the new address shows as pending.',
         },
-        onError: [
-          {
-            guard: 'isWrongPassword',
-            target: 'editing',
-            actions: ['showWrongPassword', { type: 'focusField', params: { field: 'password' } }],
-            description: 'The password is not the account’s: nothing was changed.',
+        checkingBot: { ...waitingForBotCheck, on: { ...waitingForBotCheck.on, ...editingTransitions } },
+        saving: {
+          description: 'Checking the password, then asking for the change: the form is disabled.',
+          tags: 'busy',
+          // The token is spent with this request: the widget fetches the next one.
+          exit: ['renewBotCheck', 'resetBotCheck'],
+          invoke: {
+            id: 'requestEmailChange',
+            src: 'requestEmailChange',
+            input: ({ context }) => ({
+              email: context.values.email.trim(),
+              password: context.values.password,
+              captchaToken: botCheckToken(context.botCheck),
+            }),
+            onDone: {
+              target: '#emailChange.closed',
+              actions: [{ type: 'notifySent', params: ({ context }) => ({ email: context.values.email.trim() }) }, 'reset', 'focusTrigger'],
+              description: 'Asked: the links are on their way; the new address shows as pending.',
+            },
+            onError: [
+              {
+                guard: 'isWrongPassword',
+                target: 'editing',
+                actions: ['showWrongPassword', { type: 'focusField', params: { field: 'password' } }],
+                description: 'The password is not the account’s: nothing was changed.',
+              },
+              {
+                target: 'editing',
+                actions: { type: 'notifyFailure', params: ({ event }) => failureOf(event) },
+                description: 'Refused (address taken, too many e-mails, the bot check) or failed: a toast says why.',
+              },
+            ],
           },
-          {
-            target: 'editing',
-            actions: { type: 'notifyFailure', params: ({ event }) => failureOf(event) },
-            description: 'Refused (address taken, too many e-mails) or failed: a toast says why.',
-          },
-        ],
+        },
       },
     },
   },

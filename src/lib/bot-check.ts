@@ -77,12 +77,19 @@ export const watchBotCheck = (containerId: string, lang: string) =>
     send({ type: 'botCheck.started' })
     let stopped = false
     let widget: { api: Turnstile; id: string } | undefined
+    let retried = false
     const render = () => {
       listeners.delete(render)
       load().then(
         (api) => {
           const container = document.getElementById(containerId)
-          if (stopped || !container || widget) return
+          if (stopped || widget) return
+          // A form that has just opened may not be on the page yet: once more after its render.
+          if (!container) {
+            if (!retried) requestAnimationFrame(render)
+            retried = true
+            return
+          }
           const id = api.render(container, {
             sitekey: key,
             appearance: 'interaction-only',

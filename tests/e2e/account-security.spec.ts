@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { canSignIn, confirmedUser, withSession } from './stack-users'
-import { asServiceRole, emailLinkIn, open, pressEmailLink, registerAndConfirm, stackUrl, withBotCheckToken } from './stack'
+import { signedUpAccount } from './dashboard'
+import { asServiceRole, emailLinkIn, open, pressEmailLink, stackUrl, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -61,7 +62,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: change of address on the account page: both links, scanners change nothing, everything follows`, async ({ page }) => {
     test.setTimeout(90_000)
-    const me = await registerAndConfirm(page, lang, 'Sigrid Lund')
+    const me = await signedUpAccount(lang, 'Sigrid Lund')
     await pressEmailLink(page, me.confirm)
     await expect(page).toHaveURL(`${prefix}/app`)
     const userId: string = await page.evaluate(
@@ -74,7 +75,7 @@ for (const lang of ['nb', 'en'] as const) {
 
     await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
     await expect(page).toHaveURL(`${prefix}/account`)
-    const next = me.email.replace('user-', 'moved-')
+    const next = me.email.replace('customer-', 'moved-')
     const trigger = page.getByRole('button', { name: text('Endre e-postadresse', 'Change e-mail address') })
     await trigger.click()
     const newField = page.getByLabel(text('Ny e-postadresse', 'New e-mail address'))
@@ -130,6 +131,71 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await canSignIn(next, me.password)).toBe(true)
     expect(await demoEmails(demoName)).toEqual([next])
     await expect.poll(() => customerEmail(userId)).toBe(next)
+  })
+
+  test(`${lang}: change of address with a failed bot check: refused in the visitor's language, the account unchanged`, async ({ page }) => {
+    const me = await confirmedUser(`refused-${lang}`)
+    await withSession(page, me.email, me.password)
+    // The widget's challenge answered as Turnstile's always-fail keys do: a token siteverify refuses.
+    await page.route(`${stackUrl}/local-bot-check/challenge`, (route) => route.continue({ postData: JSON.stringify({ outcome: 'refuse' }) }))
+    await open(page, `${prefix}/account`)
+    const trigger = page.getByRole('button', { name: text('Endre e-postadresse', 'Change e-mail address') })
+    const newField = page.getByLabel(text('Ny e-postadresse', 'New e-mail address'))
+    const passwordField = page.getByLabel(text('Nåværende passord', 'Current password'))
+    const send = page.getByRole('button', { name: text('Send bekreftelseslenker', 'Send confirmation links') })
+    const widget = page.locator('[data-local-bot-check]')
+
+    // By keyboard only. The widget comes with the form, takes no focus and no tab stop, and goes
+    // with it: a form opened again gets a widget of its own.
+    await trigger.focus()
+    await page.keyboard.press('Enter')
+    await expect(newField).toBeFocused()
+    await expect(widget).toHaveCount(1)
+    await expect(newField).toBeFocused()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: text('Avbryt', 'Cancel') })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(trigger).toBeFocused()
+    await expect(widget).toHaveCount(0)
+    await page.keyboard.press('Enter')
+    await expect(newField).toBeFocused()
+    await expect(widget).toHaveCount(1)
+
+    const next = me.email.replace('refused-', 'elsewhere-')
+    await page.keyboard.type(next)
+    await page.keyboard.press('Tab')
+    await expect(passwordField).toBeFocused()
+    await page.keyboard.type(me.password)
+    await page.keyboard.press('Tab')
+    await expect(send).toBeFocused()
+    // The password is checked by a sign-in that carries the widget's token: the auth service refuses it.
+    const signIn = page.waitForResponse((r) => r.url().startsWith(`${stackUrl}/auth/v1/token?grant_type=password`))
+    await page.keyboard.press('Enter')
+    const refused = await signIn
+    expect({ status: refused.status(), code: ((await refused.json()) as { code?: string }).code }).toEqual({ status: 400, code: 'captcha_failed' })
+    expect(JSON.parse(refused.request().postData() ?? '{}').gotrue_meta_security?.captcha_token).toMatch(/^0\.local\./)
+    await expect(
+      page.getByText(
+        text(
+          'Vi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
+          'We could not confirm that you are a person. Reload the page and try again.',
+        ),
+      ),
+    ).toBeVisible()
+    await expect(newField).toHaveValue(next)
+
+    // The auth service's record of the account: the same address, no change waiting, no mail sent.
+    const { anonKey } = await keys()
+    const token = await page.evaluate(() => (JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { access_token: string }).access_token)
+    const account = (await (await fetch(`${stackUrl}/auth/v1/user`, { headers: { apikey: anonKey, authorization: `Bearer ${token}` } })).json()) as {
+      email: string
+      new_email?: string
+    }
+    expect({ email: account.email, new_email: account.new_email }).toEqual({ email: me.email, new_email: undefined })
+    expect(await mailsTo(next)).toEqual([])
+    expect((await mailsTo(me.email)).filter((mail) => mail.links.some((l) => l.includes('type=email_change')))).toEqual([])
   })
 
   test(`${lang}: sign out on all other devices: the other browser's session cannot be renewed, this one stays`, async ({ browser }) => {

@@ -23,9 +23,10 @@ export function dashboardOf(lang: Lang) {
 }
 
 /** An account made through the auth API as the registration page makes it (its name and
- * language in the metadata), confirmed by the link the stack e-mailed. Registering through the
- * page is the auth tests' subject; here it only costs time. */
-export async function confirmedAccount(lang: Lang, fullName: string) {
+ * language in the metadata), with the confirmation link the stack e-mailed (pressed, it signs the
+ * page in and opens the dashboard). Registering through the page is the auth tests' subject; here
+ * it only costs time. */
+export async function signedUpAccount(lang: Lang, fullName: string) {
   const { anonKey } = await loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
   const email = uniqueEmail('customer')
   const password = 'fjord-Lys-2025'
@@ -36,7 +37,13 @@ export async function confirmedAccount(lang: Lang, fullName: string) {
     body: JSON.stringify(await withBotCheckToken({ email, password, data: { full_name: fullName, lang } })),
   })
   expect(response.ok, await response.clone().text()).toBe(true)
-  await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
+  return { email, password, confirm: emailLinkIn(await latestMailTo(email)) }
+}
+
+/** The same account, confirmed. */
+export async function confirmedAccount(lang: Lang, fullName: string) {
+  const { email, password, confirm } = await signedUpAccount(lang, fullName)
+  await confirmEmailLink(confirm)
   return { email, password }
 }
 

@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from '@playwright/test'
 import { canSignIn } from './stack-users'
-import { confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -39,7 +39,7 @@ async function scan(browser: Browser, link: string) {
 /** A sign-up in the language of `lang` (the e-mails follow the account's language). */
 async function signUp(lang: 'nb' | 'en') {
   const email = uniqueEmail(`link-${lang}`)
-  await authApi('signup', { email, password, data: { lang, full_name: 'Kari Rask' } })
+  await authApi('signup', await withBotCheckToken({ email, password, data: { lang, full_name: 'Kari Rask' } }))
   return email
 }
 
@@ -101,7 +101,7 @@ for (const lang of ['nb', 'en'] as const) {
   test(`${lang}: change of address: scanners spend neither link; both presses make the change`, async ({ page, browser }) => {
     const email = await signUp(lang)
     await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
-    const session = await authApi('token?grant_type=password', { email, password })
+    const session = await authApi('token?grant_type=password', await withBotCheckToken({ email, password }))
     const next = uniqueEmail(`moved-${lang}`)
     await authApi('user', { email: next }, session.access_token, 'PUT')
     const toNew = emailLinkIn(await latestMailTo(next))

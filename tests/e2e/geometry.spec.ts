@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test'
 import { builtRoutes } from '../../src/build/built-routes'
 import { layoutProblems } from './geometry'
-import { asServiceRole, open, pressEmailLink, registerAndConfirm } from './stack'
+import { signedUpAccount } from './dashboard'
+import { asServiceRole, open, pressEmailLink } from './stack'
 
 const allRoutes = builtRoutes()
 
@@ -62,7 +63,7 @@ for (const width of [320, 390]) {
     const found: string[] = []
     for (const lang of ['nb', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : ''
-      const { confirm, email, password } = await registerAndConfirm(page, lang, 'Kari Nordmann-Bjørnstad')
+      const { confirm, email, password } = await signedUpAccount(lang, 'Kari Nordmann-Bjørnstad')
       await pressEmailLink(page, confirm)
       await expect(page.getByTestId('plan-badge')).toHaveText('Free')
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)

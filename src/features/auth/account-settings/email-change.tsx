@@ -7,9 +7,12 @@ import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import { botCheckLoader } from '../../../lib/bot-check'
+import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { addresses, wrappingButton } from './account-settings.css'
-import { EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './logic'
+import { EMAIL_CHANGE_BOT_CHECK_ID, EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './logic'
 
 const emailProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> = {
   required: msg`Enter the new address.`,
@@ -26,8 +29,10 @@ const passwordProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> =
 export function EmailChange({ email, pending, canChange }: { email: string; pending: string | undefined; canChange: boolean }) {
   const { t, i18n } = useLingui()
   useToaster()
-  const [snapshot, send] = useAppMachine(emailChangeLogic, { input: { current: email } })
+  const [snapshot, send] = useAppMachine(emailChangeLogic(useLang()), { input: { current: email } })
+  // Sending: the fields are locked too. Waiting for the bot check's token: the button only.
   const busy = snapshot.hasTag('busy')
+  const waiting = busy || snapshot.hasTag('checking')
   const open = !snapshot.matches('closed')
   const { values, problems } = snapshot.context
   const say = (table: Partial<Record<EmailChangeProblem, MessageDescriptor>>, problem: EmailChangeProblem | undefined) =>
@@ -58,7 +63,8 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
         <form
           className={styles.form}
           noValidate
-          aria-busy={busy}
+          aria-busy={waiting}
+          {...loadOnFirstUse(botCheckLoader)}
           onSubmit={(event) => {
             event.preventDefault()
             send({ type: 'form.submit' })
@@ -84,9 +90,10 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
             problem={say(passwordProblems, problems.password)}
             onChange={(event) => send({ type: 'field.change', field: 'password', value: event.target.value })}
           />
+          <div id={EMAIL_CHANGE_BOT_CHECK_ID} />
           <div className={styles.buttonRow}>
-            <button type="submit" className={`${button.primary} ${wrappingButton}`} disabled={busy} aria-disabled={busy}>
-              {busy ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}
+            <button type="submit" className={`${button.primary} ${wrappingButton}`} disabled={waiting} aria-disabled={waiting}>
+              {waiting ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}
             </button>
             <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
               <Trans context="stop changing the e-mail address">Cancel</Trans>

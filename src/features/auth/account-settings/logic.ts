@@ -7,6 +7,7 @@ import { otherSessionsMachine } from '../../../../machines/other-sessions.machin
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { authSession } from '../../../lib/auth/session'
+import { botCheckLoader, formFailureText, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 import { focusByIdAfterRender } from '../../../lib/dom'
 import { serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
@@ -47,26 +48,34 @@ export const accountDeletionLogic = perLang((lang) =>
 
 export const EMAIL_CHANGE_TRIGGER_ID = 'change-email-trigger'
 export const emailChangeFieldId = { email: 'new-email', password: 'current-password' } as const
+/** Where the e-mail change form's bot check renders. */
+export const EMAIL_CHANGE_BOT_CHECK_ID = 'change-email-bot-check'
 
 /** Change the e-mail address: links go to both addresses; the page shows the new one as pending. */
-export const emailChangeLogic = emailChangeMachine.provide({
-  actors: { requestEmailChange },
-  actions: {
-    focusField: (_, { field }) => focusByIdAfterRender(emailChangeFieldId[field]),
-    focusTrigger: () => focusByIdAfterRender(EMAIL_CHANGE_TRIGGER_ID),
-    notifySent: (_, { email }) =>
-      notify({
-        title: msg`Check both inboxes`,
-        description: msg`We sent a link to ${email} and one to your current address. The change takes effect once you have pressed both.`,
-      }),
-    notifyFailure: (_, failure) =>
-      notify({
-        variant: 'destructive',
-        title: msg`Could not change the address`,
-        description: failure.code === 'email_exists' ? msg`Another account already uses this address.` : (serverText(failure) ?? tryAgain),
-      }),
-  },
-})
+export const emailChangeLogic = perLang((lang) =>
+  emailChangeMachine.provide({
+    actors: { requestEmailChange, watchBotCheck: watchBotCheck(EMAIL_CHANGE_BOT_CHECK_ID, lang) },
+    actions: {
+      focusField: (_, { field }) => focusByIdAfterRender(emailChangeFieldId[field]),
+      focusTrigger: () => focusByIdAfterRender(EMAIL_CHANGE_TRIGGER_ID),
+      resetBotCheck: resetBotCheck(EMAIL_CHANGE_BOT_CHECK_ID),
+      loadBotCheck: () => {
+        botCheckLoader.load().catch(() => {})
+      },
+      notifySent: (_, { email }) =>
+        notify({
+          title: msg`Check both inboxes`,
+          description: msg`We sent a link to ${email} and one to your current address. The change takes effect once you have pressed both.`,
+        }),
+      notifyFailure: (_, failure) =>
+        notify({
+          variant: 'destructive',
+          title: msg`Could not change the address`,
+          description: failure.code === 'email_exists' ? msg`Another account already uses this address.` : (formFailureText(failure) ?? tryAgain),
+        }),
+    },
+  }),
+)
 
 /** Sign out on all other devices. */
 export const otherSessionsLogic = otherSessionsMachine.provide({

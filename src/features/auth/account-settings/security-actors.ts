@@ -3,10 +3,11 @@ import type { EmailChangeRequest } from '../../../../machines/email-change.machi
 import { createScratchClient, getSupabase } from '../../../lib/supabase'
 
 /** The current password, checked by a sign-in of its own that is ended at once (the app's session
- * stays as it is). Hosted Supabase asks for no password to change the address: the site does. */
-async function checkPassword(email: string, password: string) {
+ * stays as it is). Hosted Supabase asks for no password to change the address: the site does. The
+ * sign-in carries the form's bot-check token, as the auth service asks of every password sign-in. */
+async function checkPassword(email: string, password: string, captchaToken: string | undefined) {
   const scratch = await createScratchClient()
-  const { error } = await scratch.auth.signInWithPassword({ email, password })
+  const { error } = await scratch.auth.signInWithPassword({ email, password, options: { captchaToken } })
   if (error) throw { code: error.code, message: error.message }
   await scratch.auth.signOut({ scope: 'local' })
 }
@@ -18,7 +19,7 @@ export const requestEmailChange = fromPromise<void, EmailChangeRequest>(async ({
   const { data } = await supabase.auth.getSession()
   const current = data.session?.user.email
   if (!current) throw { code: 'session_not_found', message: 'Auth session missing!' }
-  await checkPassword(current, input.password)
+  await checkPassword(current, input.password, input.captchaToken)
   const { error } = await supabase.auth.updateUser({ email: input.email })
   if (error) throw { code: error.code, message: error.message }
 })
