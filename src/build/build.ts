@@ -3,6 +3,7 @@ import { build } from 'vite'
 import { writeOgImages } from './og-image'
 import { localSupabaseEnv, usesHostedSupabase } from '../server/local-supabase'
 import { prerender } from './prerender'
+import { configuredAuth } from '../../supabase/local/config.ts'
 import { isProductionBuild, productionBuildProblems } from './production'
 import { distDir, rootDir, ssrDir } from './site'
 
@@ -10,7 +11,7 @@ const started = performance.now()
 const mode = process.env.BUILD_MODE ?? 'production'
 
 if (isProductionBuild(process.argv.slice(2), process.env)) {
-  const problems = productionBuildProblems(process.env)
+  const problems = productionBuildProblems(process.env, { botCheck: configuredAuth().botCheck === true })
   if (problems.length > 0) {
     console.error(`The production build needs its configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`)
     process.exit(1)

@@ -29,6 +29,14 @@ describe('what a production build needs', () => {
     expect(productionBuildProblems({ ...hosted, SITE_URL: 'https://vekstlinje.no/en' })).toEqual([expect.stringContaining('must be an origin')])
   })
 
+  it("with config.toml's bot check on, the widget's own site key (not a test key)", () => {
+    expect(productionBuildProblems(hosted, { botCheck: true })).toEqual([expect.stringContaining('VITE_TURNSTILE_SITE_KEY is not set')])
+    for (const testKey of ['1x00000000000000000000AA', '2x00000000000000000000AB', '3x00000000000000000000FF'])
+      expect(productionBuildProblems({ ...hosted, VITE_TURNSTILE_SITE_KEY: testKey }, { botCheck: true })).toEqual([expect.stringContaining('a Turnstile test key')])
+    expect(productionBuildProblems({ ...hosted, VITE_TURNSTILE_SITE_KEY: '0x4AAAAAAABkMYinukE8nzY' }, { botCheck: true })).toEqual([])
+    expect(productionBuildProblems(hosted, { botCheck: false })).toEqual([])
+  })
+
   it("the hosted project's URL and anon key, not the local stack's", () => {
     expect(productionBuildProblems({ SITE_URL: hosted.SITE_URL })).toEqual([
       expect.stringContaining('VITE_SUPABASE_URL'),
@@ -40,7 +48,7 @@ describe('what a production build needs', () => {
 describe('npm run build -- --production without SITE_URL', () => {
   const run = (args: string[], env: Record<string, string | undefined>) => {
     const clean = { ...process.env, ...env }
-    for (const name of ['SITE_URL', 'NODE_ENV']) if (!(name in env) || env[name] === undefined) delete clean[name]
+    for (const name of ['SITE_URL', 'NODE_ENV', 'VITE_TURNSTILE_SITE_KEY']) if (!(name in env) || env[name] === undefined) delete clean[name]
     return spawnSync(process.execPath, [join(root, 'node_modules/tsx/dist/cli.mjs'), 'src/build/build.ts', ...args], {
       cwd: root,
       env: clean,
@@ -53,6 +61,8 @@ describe('npm run build -- --production without SITE_URL', () => {
     expect(out.status).toBe(1)
     expect(out.stderr).toContain('The production build needs its configuration')
     expect(out.stderr).toContain('SITE_URL is not set')
+    // config.toml has the bot check on: the widget's key is asked for too.
+    expect(out.stderr).toContain('VITE_TURNSTILE_SITE_KEY is not set')
     expect(out.stdout).not.toContain('built and prerendered')
   }, 30_000)
 
