@@ -196,11 +196,13 @@ describe('auth', () => {
       expect(body.error_code).toBe('bad_json')
     }
     await expectError(await auth('signup', '[1,2,3]'), 400, 'bad_json')
-    await expectError(await auth('signup', JSON.stringify({ email: ['a@b.c'], password: { x: 1 } })), 422, 'validation_failed')
+    // Past the bot check (which reads only its token): the shapes are refused.
+    const botCheck = () => ({ gotrue_meta_security: { captcha_token: stack.botCheckToken() } })
+    await expectError(await auth('signup', JSON.stringify({ email: ['a@b.c'], password: { x: 1 }, ...botCheck() })), 422, 'validation_failed')
     await expectError(await auth('token?grant_type=magic', '{}'), 400, 'validation_failed')
     await expectError(await auth('token?grant_type=pkce', JSON.stringify({ auth_code: 'x', code_verifier: 'y' })), 404, 'flow_state_not_found')
     await expectError(await auth('token?grant_type=refresh_token', JSON.stringify({ refresh_token: "' or 1=1 --" })), 400, 'refresh_token_not_found')
-    await expectError(await auth('resend', JSON.stringify({ type: 'bogus', email: 'a@example.com' })), 400, 'validation_failed')
+    await expectError(await auth('resend', JSON.stringify({ type: 'bogus', email: 'a@example.com', ...botCheck() })), 400, 'validation_failed')
   })
 
   it('a bad verify link redirects with the error, not a session', async () => {

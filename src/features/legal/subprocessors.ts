@@ -120,7 +120,7 @@ export const subprocessors: readonly Subprocessor[] = [
       context: 'legal: subprocessor transfer',
     }),
     transfersOutsideEea: true,
-    usedBy: { hosts: ['challenges.cloudflare.com'] },
+    usedBy: { hosts: ['challenges.cloudflare.com'], config: ['auth.captcha'] },
   },
   {
     id: 'hetzner',
