@@ -119,7 +119,7 @@ export function DemoForm({ logic }: { logic?: typeof demoFormMachine }) {
         </label>
         <input {...api.honeypotProps} />
       </div>
-      <div id={demoIds.botCheck} />
+      <div id={demoIds.botCheck} className={styles.botCheck} />
       <div className={styles.actions}>
         <button className={clsx(button.primary, styles.submit)} {...api.submitProps}>
           {api.submitLabel}

@@ -72,6 +72,10 @@ export const honeypot = style({
   overflow: 'hidden',
 })
 
+/** The bot check's widget: no box of its own, so that while it asks nothing of the visitor (it
+ * renders hidden) the form keeps its spacing; a challenge it must show takes a row of the form. */
+export const botCheck = style({ display: 'contents' })
+
 export const actions = style({ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: vars.space.s2 })
 export const submit = style({ minWidth: '12rem' })
 
