@@ -3,7 +3,7 @@ import { type DemoFormEvent, demoFormMachine, demoInputs, demoValidator } from '
 import { readTypedValues, resetForm, schemaActors } from '../../components/form/typed-values'
 import { notify } from '../../components/toaster/toaster'
 import { perLang } from '../../i18n/lang'
-import { botCheckLoader, botCheckRefused, resetBotCheck, watchBotCheck } from '../../lib/bot-check'
+import { botCheckLoader, botCheckRefused, resetBotCheck, watchBotCheck } from '../../lib/bot-check-widget'
 import { sendDemoRequest } from './actors'
 import { demoIds, focusDemoField } from './dom'
 
