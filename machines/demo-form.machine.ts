@@ -1,6 +1,17 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import { DEMO_FIELDS, type DemoField, type FieldProblems, REQUIRED_DEMO_FIELDS, type RequestLanguage } from '../supabase/functions/_shared/demo-fields.ts'
-import type { DemoRequest, DemoResponse, Validation } from '../supabase/functions/_shared/demo-request.ts'
+import type { DemoRequest, DemoRequestBody, DemoResponse, Validation } from '../supabase/functions/_shared/demo-request.ts'
+import {
+  afterReport,
+  afterSend,
+  type BotCheckEvent,
+  type BotCheckState,
+  botCheckToken,
+  botCheckTransitions,
+  checkingBotState,
+  isBotCheckPending,
+  waitForBotCheck,
+} from './bot-check'
 import { emptyFormFields, type FormFields, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
@@ -17,11 +28,13 @@ export type DemoFormEvent =
   | { type: 'field.blur'; field: DemoInput }
   | { type: 'form.submit' }
   | { type: 'schema.loaded' }
+  | BotCheckEvent
 
 export interface DemoFormContext extends FormFields<DemoInput> {
   /** The problems of the current values, whether shown yet or not. */
   problems: FieldProblems
   language: RequestLanguage
+  botCheck: BotCheckState
 }
 
 export interface DemoFormInput {
@@ -63,7 +76,9 @@ const demoFormSetup = setup({
   },
   actors: {
     // Provided by the app: sends the request to the send-demo-request function.
-    sendDemoRequest: fromPromise<DemoResponse, DemoRequest>(async () => ({ ok: true })),
+    sendDemoRequest: fromPromise<DemoResponse, DemoRequestBody>(async () => ({ ok: true })),
+    // Provided by the app: the bot check's widget, rendered once the form is first used.
+    watchBotCheck: fromCallback(() => () => {}),
     // Provided by the app: `field.change` for what was typed before the page came to life;
     // `schema.loaded` once the schema is there, and its loading.
     readTypedValues: fromCallback<DemoFormEvent>(() => () => {}),
@@ -83,17 +98,24 @@ const demoFormSetup = setup({
     useSchema: assign(({ context }) => form.schemaLoaded(context)),
     submitAgain: raise({ type: 'form.submit' }),
     clearForm: assign(({ context }) => form.cleared(context)),
+    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
+    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    // Provided by the app: the widget fetches a new token; the widget loads.
+    resetBotCheck: () => {},
+    loadBotCheck: () => {},
   },
   guards: {
     isValid: ({ context }) => form.isValid(context),
     isSchemaPending: ({ context }) => form.isSchemaPending(context),
     isAccepted: (_, output: DemoResponse) => output.ok,
+    isValidButBotCheckPending: ({ context }) => form.isValid(context) && isBotCheckPending(context.botCheck),
   },
 })
 
 /** A submit with the schema at hand, whenever the form is not sending (editing, after a success,
- * after a failure). */
+ * after a failure): valid, it waits for the bot check's token if there is none yet. */
 const submit = [
+  waitForBotCheck,
   { guard: 'isValid', target: '#demoForm.submitting', description: 'Every field is valid: the request goes out.' },
   {
     actions: ['showAllProblems', { type: 'focusField', params: ({ context }: { context: DemoFormContext }) => ({ field: firstInvalid(context.problems)! }) }],
@@ -104,29 +126,36 @@ const submit = [
 export const demoFormMachine = demoFormSetup.createMachine({
   id: 'demoForm',
   description: 'The demo booking form: filled in, checked against the shared schema, sent once, answered with a toast.',
-  context: ({ input }) => ({ ...emptyFormFields(demoInputs, REQUIRED_DEMO_FIELDS), language: input?.language ?? 'nb' }),
+  context: ({ input }) => ({ ...emptyFormFields(demoInputs, REQUIRED_DEMO_FIELDS), language: input?.language ?? 'nb', botCheck: 'off' }),
   invoke: [
     { id: 'typedBeforeStart', src: 'readTypedValues' },
     { id: 'schema', src: 'watchSchema' },
+    { id: 'botCheck', src: 'watchBotCheck' },
   ],
   initial: 'editing',
-  on: fieldTransitions,
+  on: { ...fieldTransitions, ...botCheckTransitions },
   states: {
     editing: {
       description: 'The visitor fills in the form; a field shows its problem once left, or every field after a submit.',
       on: { 'form.submit': [waitForSchema, ...submit] },
     },
     validating: validatingState,
+    // A submit from any state that waited for the token is taken again from `editing`.
+    checkingBot: checkingBotState('editing', 'submitAgain'),
     submitting: {
       description: 'The request is on its way: the button is disabled and reads "Sending...", fields are read-only.',
       tags: ['busy'],
+      // The token is spent with this request: the widget fetches the next one.
+      exit: ['renewBotCheck', 'resetBotCheck'],
       invoke: {
         id: 'sendDemoRequest',
         src: 'sendDemoRequest',
         input: ({ context }) => {
           const result = demoValidator.validate({ ...context.values, language: context.language })
           // Only valid values reach this state; the fallback keeps the types honest.
-          return result.ok ? result.request : ({ ...context.values, language: context.language } as DemoRequest)
+          const request = result.ok ? result.request : ({ ...context.values, language: context.language } as DemoRequest)
+          const token = botCheckToken(context.botCheck)
+          return token === undefined ? request : { ...request, captcha_token: token }
         },
         onDone: [
           {
@@ -137,8 +166,11 @@ export const demoFormMachine = demoFormSetup.createMachine({
           },
           {
             target: 'failed',
-            actions: { type: 'notifyFailure', params: {} },
-            description: 'The function refused the request (rate limit, bad input, storage): keep what was typed.',
+            actions: {
+              type: 'notifyFailure',
+              params: ({ event }) => (event.output.ok ? {} : { code: event.output.error }),
+            },
+            description: 'The function refused the request (bot check, rate limit, bad input, storage): keep what was typed.',
           },
         ],
         onError: {

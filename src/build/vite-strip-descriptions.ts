@@ -51,6 +51,18 @@ function descriptionsOf(stateNode: Node, found: Node[]) {
   }
 }
 
+// Keys only a state node or a transition has: an object with one of them and a `description` is
+// machine config, wherever it is written (a fragment shared by machines, a transition list).
+const configKeys = new Set(['target', 'actions', 'guard', 'tags', 'entry', 'exit', 'invoke', 'on', 'always', 'after', 'initial', 'states', 'reenter'])
+
+/** The `description` of an object literal that is a state node's or a transition's. */
+function configDescription(node: Node): Node | undefined {
+  const properties = propertiesOf(node)
+  const description = properties.find((property) => keyName(property) === 'description')
+  if (!description || !['Literal', 'TemplateLiteral'].includes((description.value as Node).type)) return
+  return properties.some((property) => configKeys.has(keyName(property) ?? '')) ? description : undefined
+}
+
 /** Removes the machines' `description` texts from production bundles. They document states and
  * events for the inspector and `npm run paths` (development and Node), and would otherwise be
  * downloaded with every machine. Only the machine config's own descriptions go: a `description`
@@ -61,19 +73,22 @@ export function stripMachineDescriptions(): Plugin {
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!/[\\/]machines[\\/][^\\/]+\.machine\.ts$/.test(id)) return
+      if (!/[\\/]machines[\\/][^\\/]+\.ts$/.test(id)) return
       const found: Node[] = []
       const visit = (node: unknown) => {
         if (Array.isArray(node)) return node.forEach(visit)
         if (!isNode(node)) return
         const config = machineConfig(node)
         if (config) descriptionsOf(config, found)
+        const description = configDescription(node)
+        if (description) found.push(description)
         for (const value of Object.values(node)) if (typeof value === 'object') visit(value)
       }
       visit(parseAst(code, { lang: 'ts' }, id))
       if (found.length === 0) return
       let stripped = code
-      for (const node of found.sort((a, b) => b.start - a.start)) {
+      const unique = [...new Map(found.map((node) => [node.start, node])).values()]
+      for (const node of unique.sort((a, b) => b.start - a.start)) {
         const comma = /^\s*,/.exec(stripped.slice(node.end))
         stripped = stripped.slice(0, node.start) + stripped.slice(node.end + (comma ? comma[0].length : 0))
       }

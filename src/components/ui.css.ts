@@ -156,6 +156,11 @@ export const button = styleVariants({
 
 export const buttonLarge = style({ minHeight: '52px', paddingInline: vars.space.s4, fontSize: vars.size.md })
 
+/** Where a form's bot-check widget renders: no box of its own, so that while the widget asks nothing
+ * of the visitor (it renders hidden) the form keeps its spacing; a challenge it must show takes a
+ * row of the form. */
+export const botCheckSlot = style({ display: 'contents' })
+
 export const visuallyHidden = style({
   position: 'absolute',
   width: '1px',

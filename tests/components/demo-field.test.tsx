@@ -26,7 +26,7 @@ describe('an optional "phone" field added to the field table', () => {
     const { demoFormLogic } = await import('../../src/features/demo/logic')
     await (await import('../../machines/demo-form.machine')).demoValidator.load()
     const send = controllablePromise<DemoResponse, DemoRequest>()
-    const logic = demoFormLogic.provide({ actors: { sendDemoRequest: send.logic } })
+    const logic = demoFormLogic('en').provide({ actors: { sendDemoRequest: send.logic } })
     renderInApp(<DemoForm logic={logic} />, { lang: 'en' })
     const phone = screen.getByLabelText(/^Phone/) as HTMLInputElement
     expect(phone.closest('div')!.querySelector('label')).toHaveTextContent('Phone (optional)')

@@ -31,6 +31,7 @@ const nb = {
   sending: 'Sender...',
   thanks: 'Takk!Vi tar kontakt innen 24 timer.',
   failed: 'Kunne ikke sende forespørselenKunne ikke sende forespørselen. Prøv igjen om litt.',
+  botCheckRefused: 'Kunne ikke sende forespørselenVi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
 }
 
 const field = (name: DemoField) => screen.getByLabelText(nb.labels[name]) as HTMLInputElement
@@ -41,8 +42,9 @@ async function start() {
   const send = controllablePromise<DemoResponse, DemoRequest>()
   const loadSchema = controllablePromise<void>()
   const schema = controllableCallback<DemoFormEvent>()
-  const logic = demoFormLogic.provide({
-    actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic, watchSchema: schema.logic },
+  const botCheck = controllableCallback<EventObject>()
+  const logic = demoFormLogic('nb').provide({
+    actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic, watchSchema: schema.logic, watchBotCheck: botCheck.logic },
     actions: { focusField: (_, { field: name }) => focusDemoField(name) },
   })
   const view = renderInApp(
@@ -53,7 +55,7 @@ async function start() {
     { lang: 'nb' },
   )
   await toasterLoaded()
-  return { send, loadSchema, schema, ...view }
+  return { send, loadSchema, schema, botCheck, ...view }
 }
 
 const toasts = (role: 'status' | 'alert') =>
@@ -68,10 +70,17 @@ testMachinePaths(
   {
     start,
     // Timers are real here, but typing 2000 characters key by key is slow: fields change at once.
-    execute: async ({ send, loadSchema, schema }, event: EventObject, from: AnyMachineSnapshot) => {
+    execute: async ({ send, loadSchema, schema, botCheck }, event: EventObject, from: AnyMachineSnapshot) => {
       const before = from.context as DemoFormContext
       if (event.type === 'schema.loaded') {
         act(() => schema.emit({ type: 'schema.loaded' }))
+        return
+      }
+      if (event.type.startsWith('botCheck.')) {
+        // The widget reports: a submit that waited for its token (or its failure) goes out.
+        const runs = send.runs.length
+        act(() => botCheck.emit(event))
+        expect(send.runs.length).toBe(from.matches('checkingBot') ? runs + 1 : runs)
         return
       }
       if (event.type.endsWith('.loadSchema')) {
@@ -85,9 +94,10 @@ testMachinePaths(
       if (event.type.startsWith('xstate.')) {
         const shownBefore = { status: toasts('status').length, alert: toasts('alert').length }
         await act(() => applyOutcome(event, { sendDemoRequest: send }))
-        const accepted = event.type.startsWith('xstate.done') && (event as unknown as { output: DemoResponse }).output.ok
-        if (accepted) expect(toasts('status').at(-1)).toBe(nb.thanks)
-        else expect(toasts('alert').at(-1)).toBe(nb.failed)
+        const output = event.type.startsWith('xstate.done') ? (event as unknown as { output: DemoResponse }).output : undefined
+        // A refused bot check says so; any other failure, the general sentence.
+        if (output?.ok) expect(toasts('status').at(-1)).toBe(nb.thanks)
+        else expect(toasts('alert').at(-1)).toBe(output?.error === 'bot_check_failed' ? nb.botCheckRefused : nb.failed)
         expect(toasts('status').length + toasts('alert').length).toBe(shownBefore.status + shownBefore.alert + 1)
         return
       }
@@ -109,6 +119,12 @@ testMachinePaths(
           expect(send.runs.length).toBe(runs)
           expect(document.activeElement).toBe(field(firstWrong))
           expect(field(firstWrong)).toHaveAccessibleDescription(expect.stringContaining(nb.problems[before.problems[firstWrong]!]![firstWrong]!))
+        } else if (before.botCheck === 'pending') {
+          // Valid, but the bot check has no token yet: the button waits for it, nothing is sent.
+          expect(send.runs.length).toBe(runs)
+          expect(submitButton()).toBeDisabled()
+          fireEvent.submit(form())
+          expect(send.runs.length).toBe(runs)
         } else {
           expect(send.runs.length).toBe(runs + 1)
           // A second press while sending does nothing: the button is disabled.
@@ -122,7 +138,7 @@ testMachinePaths(
       const context = planned.context as DemoFormContext
       const shown = visibleProblems(context)
       const sending = planned.value === 'submitting'
-      const busy = sending || planned.value === 'validating'
+      const busy = sending || planned.value === 'validating' || planned.value === 'checkingBot'
       expect(submitButton()).toHaveTextContent(busy ? nb.sending : nb.submit)
       if (busy) expect(submitButton()).toBeDisabled()
       else expect(submitButton()).toBeEnabled()
@@ -159,7 +175,7 @@ describe('Demo form view in English', () => {
 
   it('labels, need options, the busy label and the toasts are in English', async () => {
     const send = controllablePromise<DemoResponse, DemoRequest>()
-    const logic = demoFormLogic.provide({ actors: { sendDemoRequest: send.logic } })
+    const logic = demoFormLogic('en').provide({ actors: { sendDemoRequest: send.logic } })
     renderInApp(
       <>
         <DemoForm logic={logic} />
@@ -192,7 +208,7 @@ describe('Demo form view in English', () => {
 
   it('shows the English problem after leaving a field', () => {
     renderInApp(
-      <DemoForm logic={demoFormLogic} />,
+      <DemoForm logic={demoFormLogic('en')} />,
       { lang: 'en' },
     )
     const email = screen.getByLabelText('E-mail')
@@ -203,7 +219,7 @@ describe('Demo form view in English', () => {
   })
 
   it('never overwrites what a field holds: text the machine has not been told of yet (typed before the page came to life) survives its renders', () => {
-    renderInApp(<DemoForm logic={demoFormLogic} />, { lang: 'en' })
+    renderInApp(<DemoForm logic={demoFormLogic('en')} />, { lang: 'en' })
     const name = screen.getByLabelText('Full name') as HTMLInputElement
     name.value = 'Kari Rask'
     const email = screen.getByLabelText('E-mail')

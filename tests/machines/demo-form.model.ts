@@ -27,6 +27,10 @@ export const invalidValues: Record<DemoField, { value: string; problem: string }
 
 export const accepted: DemoResponse = { ok: true }
 export const refused: DemoResponse = { ok: false, error: 'rate_limited' }
+/** The function's answer to a missing, refused or spent bot-check token. */
+export const botCheckRefusal: DemoResponse = { ok: false, error: 'bot_check_failed' }
+/** A token the bot check's widget hands over. */
+export const botCheckPass = '0.local.demo-token'
 
 const ctx = (snapshot: AnyMachineSnapshot) => snapshot.context as DemoFormContext
 const firstProblem = (context: DemoFormContext) => DEMO_FIELDS.find((field) => context.problems[field])
@@ -43,7 +47,11 @@ const change = (field: DemoField, value: string): DemoFormEvent => ({ type: 'fie
  *   failure, leaving the first wrong field; once everything is filled in: a submit, and (in
  *   `editing`) getting each field wrong in turn; after a failure, getting the e-mail wrong;
  * - once problems show (after leaving a field or a submit): in `editing` after a submit, fixing
- *   the first wrong field until none is left; nothing else.
+ *   the first wrong field until none is left; nothing else;
+ * - the bot check, as a line of its own: with everything filled in (in `editing`), its widget
+ *   starts; then a submit, and the widget's reports that matter where the form is (its token or
+ *   its failure while one is awaited, the token's expiry while one is held); while sending, the
+ *   function stores or refuses the check; after that the form fills in and submits again.
  */
 export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
   if (snapshot.matches('validating')) {
@@ -54,6 +62,10 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
     const next = DEMO_FIELDS.find((field) => ctx(snapshot).values[field] !== validValues[field])
     return [{ type: 'schema.loaded' }, { type: 'form.submit' }, ...(next ? [change(next, validValues[next])] : [])]
   }
+  const botCheck = ctx(snapshot).botCheck
+  if (snapshot.matches('submitting') && botCheck !== 'off') {
+    return [outcome.done('sendDemoRequest', accepted), outcome.done('sendDemoRequest', botCheckRefusal)] as unknown as DemoFormEvent[]
+  }
   if (snapshot.matches('submitting')) {
     return [
       outcome.done('sendDemoRequest', accepted),
@@ -62,6 +74,7 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
     ] as unknown as DemoFormEvent[]
   }
   const context = ctx(snapshot)
+  if (botCheck !== 'off') return botCheckEvents(snapshot)
   const wrong = firstProblem(context)
   // After a submit every field's problem shows; after leaving a field, that field's.
   const submitted = DEMO_FIELDS.every((field) => context.shown.includes(field))
@@ -77,16 +90,34 @@ export function demoFormEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
     if (isEmpty(context) || snapshot.matches('failed')) events.push({ type: 'field.blur', field: wrong })
   } else if (!next && !snapshot.matches('failed')) {
     events.push({ type: 'form.submit' })
-    if (snapshot.matches('editing')) for (const field of DEMO_FIELDS) events.push(change(field, invalidValues[field].value))
+    if (snapshot.matches('editing')) {
+      for (const field of DEMO_FIELDS) events.push(change(field, invalidValues[field].value))
+      events.push({ type: 'botCheck.started' })
+    }
   }
   return events
 }
 
-/** Snapshots are the same state when state, values, the fields whose problems show and the
- * schema's arrival are. */
+/** The bot check's line (see above): the widget is on the form. */
+function botCheckEvents(snapshot: AnyMachineSnapshot): DemoFormEvent[] {
+  const { botCheck, values } = ctx(snapshot)
+  const passed: DemoFormEvent = { type: 'botCheck.passed', token: botCheckPass }
+  const failed: DemoFormEvent = { type: 'botCheck.failed' }
+  if (snapshot.matches('checkingBot')) return [passed, failed]
+  const next = DEMO_FIELDS.find((field) => values[field] !== validValues[field])
+  if (next) return [change(next, validValues[next])]
+  const submit: DemoFormEvent = { type: 'form.submit' }
+  if (!snapshot.matches('editing')) return [submit]
+  if (botCheck === 'pending') return [submit, passed, failed]
+  if (typeof botCheck === 'object') return [submit, { type: 'botCheck.expired' }]
+  return [submit]
+}
+
+/** Snapshots are the same state when state, values, the fields whose problems show, the
+ * schema's arrival and the bot check are. */
 export function serializeDemoForm(snapshot: AnyMachineSnapshot): string {
   const context = ctx(snapshot)
-  return JSON.stringify([snapshot.value, context.values, context.shown, context.schemaReady])
+  return JSON.stringify([snapshot.value, context.values, context.shown, context.schemaReady, context.botCheck])
 }
 
 /** Names a state for readers: where the form is, which fields are wrong, which problems show. */
@@ -96,7 +127,8 @@ export function demoFormLabel(snapshot: AnyMachineSnapshot): string {
   const shown = Object.keys(visibleProblems(context))
   const what = isEmpty(context) ? 'empty' : wrong.length ? `wrong: ${wrong.join(', ')}` : 'all valid'
   const checks = context.schemaReady ? '' : ', checks not loaded'
-  return `${snapshot.value as string} (${what}${shown.length ? `; showing ${shown.join(', ')}` : ''}${checks})`
+  const bot = context.botCheck === 'off' ? '' : `, bot check ${typeof context.botCheck === 'object' ? 'passed' : context.botCheck}`
+  return `${snapshot.value as string} (${what}${shown.length ? `; showing ${shown.join(', ')}` : ''}${checks}${bot})`
 }
 
 export const fieldOf = (event: DemoFormEvent): DemoInput | undefined => ('field' in event ? event.field : undefined)

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor } from 'xstate'
 import { type DemoFormContext, type DemoFormEvent, demoFormMachine, emptyValues, firstInvalid, visibleProblems } from '../../machines/demo-form.machine'
-import type { DemoRequest, DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import type { DemoRequestBody, DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { botCheckToken } from '../../machines/bot-check'
 import { connectDemoForm } from '../../src/features/demo/connect'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
@@ -10,17 +11,26 @@ import { demoFormEvents, demoFormLabel, invalidValues, serializeDemoForm, validV
 const labels = { submit: 'Book demo', sending: 'Sending...' }
 
 function startDemoForm({ schemaLoaded = false } = {}) {
-  const send = controllablePromise<DemoResponse, DemoRequest>()
+  const send = controllablePromise<DemoResponse, DemoRequestBody>()
   const loadSchema = controllablePromise<void>()
-  const effects = { notifySuccess: vi.fn(), notifyFailure: vi.fn(), focusField: vi.fn(), resetFields: vi.fn() }
+  const effects = {
+    notifySuccess: vi.fn(),
+    notifyFailure: vi.fn(),
+    focusField: vi.fn(),
+    resetFields: vi.fn(),
+    resetBotCheck: vi.fn(),
+    loadBotCheck: vi.fn(),
+  }
   const actor = createActor(
     demoFormMachine.provide({
       actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic },
       actions: {
         notifySuccess: effects.notifySuccess,
-        notifyFailure: effects.notifyFailure,
+        notifyFailure: (_, params) => effects.notifyFailure(params),
         focusField: (_, { field }) => effects.focusField(field),
         resetFields: effects.resetFields,
+        resetBotCheck: effects.resetBotCheck,
+        loadBotCheck: effects.loadBotCheck,
       },
     }),
     { input: { language: 'en' } },
@@ -50,9 +60,14 @@ testMachinePaths(
         return
       }
       if (await applyOutcome(event, { sendDemoRequest: send })) {
-        const accepted = event.type.startsWith('xstate.done') && (event as unknown as { output: DemoResponse }).output.ok
+        const output = event.type.startsWith('xstate.done') ? (event as unknown as { output: DemoResponse }).output : undefined
+        const accepted = output?.ok === true
         expect(effects.notifySuccess).toHaveBeenCalledTimes(accepted ? 1 : 0)
-        expect(effects.notifyFailure).toHaveBeenCalledTimes(accepted ? 0 : 1)
+        // A refusal names its reason (the bot check's has a sentence of its own); no answer, none.
+        expect(effects.notifyFailure.mock.calls).toEqual(accepted ? [] : [[output && !output.ok ? { code: output.error } : {}]])
+        // The request spent the token: the widget is asked for the next one.
+        expect(effects.resetBotCheck).toHaveBeenCalledOnce()
+        expect(actor.getSnapshot().context.botCheck).toBe(before.botCheck === 'off' ? 'off' : 'pending')
         // Cleared on success, kept as typed on failure.
         expect(actor.getSnapshot().context.values).toEqual(accepted ? emptyValues : before.values)
         // The page's fields are emptied with the machine's.
@@ -60,6 +75,14 @@ testMachinePaths(
         return
       }
       actor.send(event as DemoFormEvent)
+      if ((event.type === 'botCheck.passed' || event.type === 'botCheck.failed') && from.matches('checkingBot')) {
+        // The token (or the widget's failure) came: the submit that waited goes out, with it.
+        expect(send.runs.length).toBe(runs + 1)
+        const token = (event as { token?: string }).token
+        expect(send.runs.at(-1)!.input.captcha_token).toBe(token)
+        expect('captcha_token' in send.runs.at(-1)!.input).toBe(token !== undefined)
+        return
+      }
       if (event.type !== 'form.submit') return
       if (!before.schemaReady) {
         // Before the schema has loaded, a submit waits for it.
@@ -72,10 +95,18 @@ testMachinePaths(
         // Invalid input never leaves the browser; focus goes to the first wrong field.
         expect(send.runs.length).toBe(runs)
         expect(effects.focusField).toHaveBeenCalledExactlyOnceWith(firstWrong)
+      } else if (before.botCheck === 'pending') {
+        // Valid, but the bot check has no token yet: nothing goes out until it has; the widget
+        // loads now, in case nothing reached the form before (typed while the page started).
+        expect(send.runs.length).toBe(runs)
+        expect(effects.loadBotCheck).toHaveBeenCalledOnce()
+        expect(effects.focusField).not.toHaveBeenCalled()
       } else {
-        // The request goes out once, normalised, in the visitor's language.
+        // The request goes out once, normalised, in the visitor's language, with the bot check's
+        // token when there is one.
+        const token = botCheckToken(before.botCheck)
         expect(send.runs.length).toBe(runs + 1)
-        expect(send.runs.at(-1)!.input).toEqual({
+        expect(send.runs.at(-1)!.input).toStrictEqual({
           name: before.values.name.trim(),
           email: before.values.email.trim().toLowerCase(),
           company: before.values.company.trim(),
@@ -84,6 +115,7 @@ testMachinePaths(
           notes: before.values.notes.trim(),
           language: 'en',
           website: '',
+          ...(token === undefined ? {} : { captcha_token: token }),
         })
         expect(effects.focusField).not.toHaveBeenCalled()
       }
@@ -95,11 +127,14 @@ testMachinePaths(
       expect(snapshot.context.values).toEqual(expected.values)
       expect(visibleProblems(snapshot.context)).toEqual(visibleProblems(expected))
       expect(snapshot.context.schemaReady).toBe(expected.schemaReady)
+      expect(snapshot.context.botCheck).toEqual(expected.botCheck)
       const sending = planned.value === 'submitting'
-      // While the checks load before a submit, the button waits too; the fields stay editable.
-      const busy = sending || planned.value === 'validating'
+      // While the checks load or the bot check's token is awaited after a submit, the button waits
+      // too; the fields stay editable.
+      const checking = planned.value === 'validating' || planned.value === 'checkingBot'
+      const busy = sending || checking
       expect(snapshot.hasTag('busy')).toBe(sending)
-      expect(snapshot.hasTag('checking')).toBe(planned.value === 'validating')
+      expect(snapshot.hasTag('checking')).toBe(checking)
       // A second submit while one is in flight is not possible.
       expect(snapshot.can({ type: 'form.submit' })).toBe(!busy)
       const api = connectDemoForm(snapshot, actor.send, labels)
@@ -171,6 +206,26 @@ describe('demoForm machine, beyond the paths', () => {
       expect(actor.getSnapshot().context.problems).toEqual({ [field]: problem })
       actor.send({ type: 'field.change', field: field as never, value: validValues[field as keyof typeof validValues] })
     }
+  })
+
+  it('a submit after a failure waits for the next token, then goes out with it; each token is sent once', async () => {
+    const { actor, send, effects } = startDemoForm({ schemaLoaded: true })
+    actor.send({ type: 'botCheck.started' })
+    for (const [field, value] of Object.entries(validValues)) actor.send({ type: 'field.change', field: field as never, value })
+    actor.send({ type: 'botCheck.passed', token: 'first' })
+    actor.send({ type: 'form.submit' })
+    expect(send.runs.at(-1)!.input.captcha_token).toBe('first')
+    send.resolve({ ok: false, error: 'bot_check_failed' })
+    await new Promise((resolve) => setImmediate(resolve))
+    expect(actor.getSnapshot().value).toBe('failed')
+    expect(effects.notifyFailure).toHaveBeenCalledExactlyOnceWith({ code: 'bot_check_failed' })
+    actor.send({ type: 'form.submit' })
+    expect(actor.getSnapshot().value).toBe('checkingBot')
+    expect(send.runs).toHaveLength(1)
+    actor.send({ type: 'botCheck.passed', token: 'second' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(send.runs).toHaveLength(2)
+    expect(send.runs.at(-1)!.input).toMatchObject({ name: validValues.name, captcha_token: 'second' })
   })
 
   it('defaults to Norwegian when no language is given', () => {

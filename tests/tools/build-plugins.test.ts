@@ -96,6 +96,19 @@ export const machine = setup({}).createMachine({
     })
   })
 
+  it("removes them from a fragment that machines share and from transitions written outside the config, and keeps data's", () => {
+    const fragment = `export const wait = { guard: 'isPending', target: 'waiting', description: 'Waits.' }
+export const waitingState = (back) => ({ description: \`Waiting\`, tags: 'checking', on: { done: { target: back, actions: ['again'], description: 'Done.' } } })
+export const note = { title: 'Saved', description: 'Data' }
+`
+    const stripped = transform(fragment, '/work/machines/waiting.ts')!
+    for (const text of ["'Waits.'", '`Waiting`', "'Done.'"]) expect(stripped).not.toContain(text)
+    expect(stripped).toContain("description: 'Data'")
+    const exports = new Function(`${stripped.replaceAll('export const', 'const')}; return { wait, waitingState, note }`)()
+    expect(exports.wait).toEqual({ guard: 'isPending', target: 'waiting' })
+    expect(exports.waitingState('back')).toEqual({ tags: 'checking', on: { done: { target: 'back', actions: ['again'] } } })
+  })
+
   it('leaves other modules alone, where `description` is data', () => {
     expect(transform("export const toast = { description: 'Shown to users' }", '/work/src/features/toaster/toaster.tsx')).toBeUndefined()
   })

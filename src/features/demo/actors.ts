@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { DemoRequest, DemoResponse } from '../../../supabase/functions/_shared/demo-request'
+import type { DemoRequestBody, DemoResponse } from '../../../supabase/functions/_shared/demo-request'
 import { answerOf } from '../../lib/functions'
 import { getSupabase } from '../../lib/supabase'
 
@@ -8,7 +8,7 @@ const isResponse = (value: unknown): value is DemoResponse =>
 
 /** Invokes the send-demo-request function. An answer from the function (even `ok: false`, as with
  * 400 or 429) resolves; no answer at all (offline, a gateway error) rejects. */
-export const sendDemoRequest = fromPromise<DemoResponse, DemoRequest>(async ({ input, signal }) => {
+export const sendDemoRequest = fromPromise<DemoResponse, DemoRequestBody>(async ({ input, signal }) => {
   const supabase = await getSupabase()
   const { data, error } = await supabase.functions.invoke<DemoResponse>('send-demo-request', { body: input, signal })
   if (!error) {

@@ -6,10 +6,12 @@ import { type demoFormMachine, demoValidator } from '../../../machines/demo-form
 import { type DemoField, type DemoFieldSpec, demoFieldTable, LIMITS, NEEDS, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../lib/use-app-machine'
-import { button, visuallyHidden } from '../../components/ui.css'
+import { botCheckSlot, button, visuallyHidden } from '../../components/ui.css'
 import type { Lang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
 import { loadOnFirstUse } from '../../lib/load-on-first-use'
+import { botCheckLoader } from '../../lib/bot-check-widget'
+import { demoIds } from './dom'
 import { useToaster } from '../../components/toaster/toaster'
 import { connectDemoForm } from './connect'
 import { problemText } from '../../components/form/problem-text'
@@ -41,11 +43,11 @@ const layout = demoFieldTable.reduce<DemoFieldSpec[][]>((groups, spec) => {
 const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
 
 /** The demo booking form. `logic` defaults to the app's machine; tests pass one with stand-ins. */
-export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMachine }) {
+export function DemoForm({ logic }: { logic?: typeof demoFormMachine }) {
   const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
-  const [snapshot, send] = useAppMachine(logic, { input: { language: language(lang) } })
+  const [snapshot, send] = useAppMachine(logic ?? demoFormLogic(lang), { input: { language: language(lang) } })
   const api = connectDemoForm(snapshot, send, {
     submit: t({ message: 'Book demo', context: 'demo form submit button' }),
     sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),
@@ -101,7 +103,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
   }
 
   return (
-    <form className={styles.form} method="post" {...api.formProps} {...loadOnFirstUse(demoValidator)}>
+    <form className={styles.form} method="post" {...api.formProps} {...loadOnFirstUse(demoValidator, botCheckLoader)}>
       {layout.map((group) =>
         group.length === 2 ? (
           <div className={styles.row} key={group[0]!.name}>
@@ -117,6 +119,7 @@ export function DemoForm({ logic = demoFormLogic }: { logic?: typeof demoFormMac
         </label>
         <input {...api.honeypotProps} />
       </div>
+      <div id={demoIds.botCheck} className={botCheckSlot} />
       <div className={styles.actions}>
         <button className={clsx(button.primary, styles.submit)} {...api.submitProps}>
           {api.submitLabel}

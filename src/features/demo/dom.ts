@@ -6,6 +6,8 @@ export const demoIds = {
   field: (field: DemoInput) => `demo-${field}`,
   error: (field: DemoInput) => `demo-${field}-error`,
   hint: (field: DemoInput) => `demo-${field}-hint`,
+  /** Where the bot check's widget renders. */
+  botCheck: 'demo-bot-check',
 }
 
 /** Moves keyboard focus to a field of the demo form. */

@@ -170,6 +170,10 @@ export const demoRequestSchema = type({
 /** A valid request, normalised, every optional field filled in. */
 export type DemoRequest = Record<DemoField, string> & { need: Need; language: RequestLanguage; website: string }
 
+/** What the form sends: the request, and the bot check's token when the site has one. The schema
+ * drops the token (an unknown key); the function reads it from the body itself. */
+export type DemoRequestBody = DemoRequest & { captcha_token?: string }
+
 export type Validation = { ok: true; request: DemoRequest } | { ok: false; fields: FieldProblems; body?: Problem }
 
 /** Validates anything (a form's values, a parsed request body) against the schema. */

@@ -6,7 +6,7 @@ import { Field } from '../../../components/form/field'
 import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
-import { button } from '../../../components/ui.css'
+import { botCheckSlot, button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { botCheckLoader } from '../../../lib/bot-check'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
@@ -90,7 +90,7 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
             problem={say(passwordProblems, problems.password)}
             onChange={(event) => send({ type: 'field.change', field: 'password', value: event.target.value })}
           />
-          <div id={EMAIL_CHANGE_BOT_CHECK_ID} />
+          <div id={EMAIL_CHANGE_BOT_CHECK_ID} className={botCheckSlot} />
           <div className={styles.buttonRow}>
             <button type="submit" className={`${button.primary} ${wrappingButton}`} disabled={waiting} aria-disabled={waiting}>
               {waiting ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}

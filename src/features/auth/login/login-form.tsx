@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { loginValidator } from '../../../../machines/login-form.machine'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
-import { button } from '../../../components/ui.css'
+import { botCheckSlot, button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import * as styles from '../../../components/form/form.css'
@@ -56,7 +56,7 @@ export function LoginForm() {
             </button>
           </div>
         ) : null}
-        <div id={loginBotCheckId} />
+        <div id={loginBotCheckId} className={botCheckSlot} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
         </button>

@@ -1,7 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
-import { button } from '../../../components/ui.css'
+import { botCheckSlot, button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
@@ -49,7 +49,7 @@ export function ForgotPasswordForm() {
       {/* Hidden, not removed, while the answer shows: its field keeps the address for a second try. */}
       <form className={styles.form} hidden={sent} {...form.formProps}>
         <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
-        <div id={resetRequestBotCheckId} />
+        <div id={resetRequestBotCheckId} className={botCheckSlot} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Sending link…</Trans> : <Trans>Send link</Trans>}
         </button>

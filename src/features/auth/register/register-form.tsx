@@ -2,7 +2,7 @@ import { Trans, useLingui } from '@lingui/react/macro'
 import { PASSWORD_MIN_LENGTH, registerValidator } from '../../../../machines/register-form.machine'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { PageLink } from '../../../components/links'
-import { button } from '../../../components/ui.css'
+import { botCheckSlot, button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import * as styles from '../../../components/form/form.css'
@@ -60,7 +60,7 @@ export function RegisterForm() {
           </div>
         ) : null}
         <ConsentNote action="register" />
-        <div id={registerBotCheckId} />
+        <div id={registerBotCheckId} className={botCheckSlot} />
         <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
           {form.busy ? <Trans>Creating account…</Trans> : <Trans>Create account</Trans>}
         </button>
