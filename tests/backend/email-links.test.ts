@@ -149,6 +149,28 @@ describe('a change of e-mail address', () => {
   })
 })
 
+describe('a name is stored without control or bidirectional-text characters', () => {
+  const nameOf = async (id: string) =>
+    (await stack.db.query<{ name: string }>("select raw_user_meta_data ->> 'full_name' as name from auth.users where id = $1", [id])).rows[0]!.name
+
+  const rename = (id: string, name: string) =>
+    stack.db.query("update auth.users set raw_user_meta_data = raw_user_meta_data || jsonb_build_object('full_name', $2::text) where id = $1", [id, name])
+
+  it('at sign-up and when the account changes it; the rest of the name stays', async () => {
+    const email = uniqueEmail('name')
+    const sb = client(stack)
+    const hostile = ' Kari\u202E\u2066 Rask\u0007\u200F\u061C\u009B '
+    const { data, error } = await sb.auth.signUp({ email, password: 'fjord-Lys-2025', options: { data: { full_name: hostile } } })
+    expect(error).toBeNull()
+    expect(await nameOf(data.user!.id)).toBe('Kari Rask')
+    await rename(data.user!.id, 'Ola\u202Eevil\t')
+    expect(await nameOf(data.user!.id)).toBe('Olaevil')
+    // Letters of every script, and the joiners some of them need, are a name.
+    await rename(data.user!.id, 'Åse Ødegård-Ñúñez محمد\u200D')
+    expect(await nameOf(data.user!.id)).toBe('Åse Ødegård-Ñúñez محمد\u200D')
+  })
+})
+
 describe('one e-mail of a kind per address per minute (config.toml max_frequency)', () => {
   it('refuses a second recovery e-mail to one address within 60 seconds, and sends it after', async () => {
     const { email } = await confirmedUser(stack)
