@@ -35,6 +35,12 @@ export interface SignInFailure {
   unconfirmed?: boolean
 }
 
+/** What a sign-in that the auth service accepted leads to: the dashboard, or, for an account with
+ * two-factor sign-in, the code step first. */
+export interface SignedIn {
+  secondFactorDue: boolean
+}
+
 export type LoginFormEvent =
   | { type: 'field.change'; field: LoginField; value: string }
   | { type: 'field.blur'; field: LoginField }
@@ -54,7 +60,7 @@ const form = formSteps(loginFields, (values: LoginValues) => loginValidator.vali
 export const loginFormMachine = setup({
   types: { context: {} as LoginFormContext, events: {} as LoginFormEvent },
   actors: {
-    signIn: fromPromise<void, WithBotCheck<LoginValues>>(async () => {}),
+    signIn: fromPromise<SignedIn, WithBotCheck<LoginValues>>(async () => ({ secondFactorDue: false })),
     // Provided by the feature's logic: the bot check's widget, rendered once the form is first used.
     watchBotCheck: fromCallback(() => () => {}),
     // Provided by the feature's logic: sends `field.change` for what the visitor typed into the
@@ -94,6 +100,7 @@ export const loginFormMachine = setup({
     isValidButBotCheckPending: ({ context }) => form.isValid(context) && isBotCheckPending(context.botCheck),
     isBotCheckPending: ({ context }) => isBotCheckPending(context.botCheck),
     isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
+    isSecondFactorDue: (_, output: SignedIn | undefined) => Boolean(output?.secondFactorDue),
   },
 }).createMachine({
   id: 'loginForm',
@@ -136,7 +143,14 @@ export const loginFormMachine = setup({
         id: 'signIn',
         src: 'signIn',
         input: ({ context }) => ({ ...context.values, captchaToken: botCheckToken(context.botCheck) }),
-        onDone: { target: 'signedIn', description: 'The backend accepted the credentials.' },
+        onDone: [
+          {
+            guard: { type: 'isSecondFactorDue', params: ({ event }) => event.output },
+            target: 'secondFactorDue',
+            description: 'The password is right, and the account asks for its authenticator code too.',
+          },
+          { target: 'signedIn', description: 'The backend accepted the credentials.' },
+        ],
         onError: [
           {
             guard: 'isUnconfirmed',
@@ -200,6 +214,11 @@ export const loginFormMachine = setup({
       description: 'Signed in: off to the dashboard (or where the visitor was going).',
       type: 'final',
       entry: ['notifySignedIn', 'goToApp'],
+    },
+    secondFactorDue: {
+      description: 'Half signed in: on to the dashboard, which asks for the authenticator code first; no welcome yet.',
+      type: 'final',
+      entry: 'goToApp',
     },
   },
 })

@@ -69,6 +69,8 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/app`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Skriv inn innloggingskoden', 'Enter your sign-in code'))
     await expect(page.getByTestId('plan-badge')).toHaveCount(0)
+    // Not welcomed as signed in while the code is still due.
+    await expect(page.getByText(text('Velkommen tilbake!', 'Welcome back!'))).toHaveCount(0)
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 
     // This session has only the password behind it: the REST API shows none of the account's rows.

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import type { WithBotCheck } from '../../../machines/bot-check'
+import type { SignedIn } from '../../../machines/login-form.machine'
 import { langFromPath } from '../../i18n/lang'
 import { getSupabase } from '../../lib/supabase'
 
@@ -11,10 +12,14 @@ const failure = (error: { message?: string; code?: string; reasons?: string[] } 
   weakPasswordReasons: error?.code === 'weak_password' ? (error.reasons ?? []) : undefined,
 })
 
-export const signInWithPassword = fromPromise<void, WithBotCheck<{ email: string; password: string }>>(async ({ input }) => {
+/** Signs in with the password; an account with two-factor sign-in is then due its code (the
+ * session's assurance level, read from the session itself). */
+export const signInWithPassword = fromPromise<SignedIn, WithBotCheck<{ email: string; password: string }>>(async ({ input }) => {
   const supabase = await getSupabase()
   const { error } = await supabase.auth.signInWithPassword({ email: input.email.trim(), password: input.password, options: { captchaToken: input.captchaToken } })
   if (error) throw failure(error)
+  const { data } = await supabase.auth.mfa.getAuthenticatorAssuranceLevel()
+  return { secondFactorDue: data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2' }
 })
 
 /** An absolute URL of this site, read when an actor runs (never while rendering on the server). */
