@@ -45,7 +45,7 @@ describe('migration files', () => {
 describe('migrations from empty', () => {
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
-    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention', 'delete_account', 'second_factor', 'demo_request_whole_row', 'email_change_follows'])
+    expect(migrations.map((m) => m.name)).toEqual(['subscriptions', 'demo_requests', 'payment_events', 'demo_notification_retry', 'payment_events_user', 'demo_request_limits', 'payment_invariants', 'retention', 'delete_account', 'second_factor', 'demo_request_whole_row', 'email_change_follows', 'clean_names'])
     const applied = await migrate(db, migrations)
     expect(applied).toEqual(migrations.map((m) => m.version))
     expect(await migrate(db, migrations)).toEqual([])
