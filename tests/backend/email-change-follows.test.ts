@@ -145,7 +145,7 @@ describe('a session’s sign-in time', () => {
     const claims = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { amr: Array<{ method: string; timestamp: number }> }
     const first = claims(user.session!.access_token).amr
     expect(first).toEqual([{ method: 'password', timestamp: expect.any(Number) }])
-    await stack.db.query(`update auth.mfa_amr_claims set updated_at = now() - interval '2 hours', created_at = now() - interval '2 hours' where session_id = (select id from auth.sessions where user_id = $1 order by created_at desc limit 1)`, [user.user.id])
+    await stack.db.query(`update auth.mfa_amr_claims set updated_at = updated_at - interval '2 hours', created_at = created_at - interval '2 hours' where session_id = (select id from auth.sessions where user_id = $1 order by created_at desc limit 1)`, [user.user.id])
     const { data, error } = await user.sb.auth.refreshSession()
     expect(error).toBeNull()
     const renewed = claims(data.session!.access_token).amr
