@@ -116,7 +116,7 @@ export const button = styleVariants({
     {
       background: vars.color.accent,
       color: vars.color.onAccent,
-      selectors: { '&:hover:not(:disabled)': { background: vars.color.accentHover, color: vars.color.onAccent } },
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.accentHover, color: vars.color.onAccent } },
     },
   ],
   secondary: [
@@ -125,7 +125,7 @@ export const button = styleVariants({
       background: vars.color.surface,
       color: vars.color.text,
       borderColor: vars.color.border,
-      selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted, color: vars.color.text } },
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.surfaceMuted, color: vars.color.text } },
     },
   ],
   ghost: [
@@ -133,7 +133,7 @@ export const button = styleVariants({
     {
       background: 'transparent',
       color: vars.color.text,
-      selectors: { '&:hover:not(:disabled)': { background: vars.color.surfaceMuted, color: vars.color.text } },
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.surfaceMuted, color: vars.color.text } },
     },
   ],
   danger: [
@@ -141,7 +141,7 @@ export const button = styleVariants({
     {
       background: vars.color.danger,
       color: vars.color.onAccent,
-      selectors: { '&:hover:not(:disabled)': { background: '#8f1c23', color: vars.color.onAccent } },
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: '#8f1c23', color: vars.color.onAccent } },
     },
   ],
   inverse: [
@@ -149,7 +149,7 @@ export const button = styleVariants({
     {
       background: vars.color.surface,
       color: vars.color.text,
-      selectors: { '&:hover:not(:disabled)': { background: vars.color.accentSoft, color: vars.color.text } },
+      selectors: { '&:hover:not(:disabled):not([aria-disabled="true"])': { background: vars.color.accentSoft, color: vars.color.text } },
     },
   ],
 })

@@ -143,7 +143,9 @@ testMachinePaths(
       }
       expect(screen.getByLabelText('E-post')).toHaveValue((planned.context as { values: { email: string } }).values.email)
       const submit = screen.getByRole('button', { name: busy ? 'Logger inn …' : 'Logg inn' })
-      expect(submit).toHaveProperty('disabled', busy)
+      // It says it waits, and stays focusable: the focus of a keyboard user is not dropped.
+      expect(submit).toHaveAttribute('aria-disabled', String(busy))
+      expect(submit).toBeEnabled()
       const shown = (planned.context as { shown: string[]; problems: Record<string, string> })
       const emailProblem = shown.shown.includes('email') ? shown.problems.email : undefined
       const email = screen.getByLabelText('E-post')

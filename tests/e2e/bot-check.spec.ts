@@ -45,6 +45,8 @@ for (const lang of ['nb', 'en'] as const) {
     expect(answer).toEqual({ status: 400, code: 'captcha_failed', token: expect.stringMatching(/^0\.local\./) })
     await expect(page.getByRole('alert').filter({ hasText: refused[lang] })).toBeVisible()
     await expect(page.getByLabel(text('E-post', 'E-mail'))).toHaveValue(email)
+    // The keyboard user is where they pressed Enter: the field stayed focusable while it sent.
+    await expect(page.getByLabel(text('Passord', 'Password'))).toBeFocused()
     await expect(page).toHaveURL(`${prefix}/register`)
     expect(await mailsTo(email)).toBe(0)
   })
@@ -60,6 +62,7 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page.getByRole('alert').filter({ hasText: refused[lang] })).toBeVisible()
     await expect(page).toHaveURL(`${prefix}/login`)
     await expect(page.getByLabel(text('Passord', 'Password'))).toHaveValue(user.password)
+    await expect(page.getByLabel(text('Passord', 'Password'))).toBeFocused()
   })
 
   test(`${lang}: a recovery request with a failed bot check is refused, and no mail goes out`, async ({ page }) => {
@@ -68,10 +71,14 @@ for (const lang of ['nb', 'en'] as const) {
     await failTheCheck(page)
     await open(page, `${prefix}/forgot-password`)
     await page.getByLabel(text('E-post', 'E-mail')).fill(user.email)
-    const answer = await answerTo(page, 'recover', () => page.getByRole('button', { name: text('Send lenke', 'Send link') }).click())
+    const send = page.getByRole('button', { name: text('Send lenke', 'Send link') })
+    await send.focus()
+    const answer = await answerTo(page, 'recover', () => page.keyboard.press('Enter'))
     expect(answer).toEqual({ status: 400, code: 'captcha_failed', token: expect.stringMatching(/^0\.local\./) })
     await expect(page.getByRole('alert').filter({ hasText: refused[lang] })).toBeVisible()
     await expect(page.getByLabel(text('E-post', 'E-mail'))).toHaveValue(user.email)
+    // The button pressed by keyboard kept the focus while it waited.
+    await expect(send).toBeFocused()
     expect(await mailsTo(user.email)).toBe(before)
   })
 }

@@ -138,7 +138,7 @@ testMachinePaths(
       // A second submit while one is in flight is not possible.
       expect(snapshot.can({ type: 'form.submit' })).toBe(!busy)
       const api = connectDemoForm(snapshot, actor.send, labels)
-      expect(api.submitProps.disabled).toBe(busy)
+      expect(api.submitProps['aria-disabled']).toBe(busy)
       expect(api.submitLabel).toBe(busy ? 'Sending...' : 'Book demo')
       expect(api.formProps['data-state']).toBe(planned.value)
       for (const field of ['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const) {

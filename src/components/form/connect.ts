@@ -15,7 +15,8 @@ type FieldElement = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement
 export interface FormOptions<F extends string> {
   /** The element id of a field (default: the field's name). */
   idOf?: (field: F) => string
-  /** While sending, fields are disabled (default) or read-only, which keeps them in the tab order. */
+  /** While sending, fields are read-only (default), which keeps them focusable and in the tab order,
+   * or disabled. */
   whileBusy?: 'disabled' | 'readOnly'
 }
 
@@ -25,7 +26,7 @@ export interface FormOptions<F extends string> {
  * the page starts is overwritten) and tell the machine of every change; the machine reads them
  * when it starts (`readTypedValues`) and empties them when it clears (`resetFields`). */
 export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: FormSend<F>, options: FormOptions<F> = {}) {
-  const { idOf = (field: F) => field, whileBusy = 'disabled' } = options
+  const { idOf = (field: F) => field, whileBusy = 'readOnly' } = options
   // Sending: the fields are locked too. Checking (the schema loads before a submit): the button only.
   const sending = snapshot.hasTag('busy')
   const busy = sending || snapshot.hasTag('checking')
@@ -48,7 +49,10 @@ export function connectForm<F extends string>(snapshot: FormSnapshot<F>, send: F
       onChange: (event: ChangeEvent<FieldElement>) => send({ type: 'field.change', field, value: event.currentTarget.value }),
       onBlur: () => send({ type: 'field.blur', field }),
     }),
-    submitProps: { type: 'submit' as const, disabled: busy, 'aria-disabled': busy },
+    // Never `disabled`: a disabled button (or field) that holds the focus drops it to the page, and a
+    // keyboard user would start over from the top after every send. While busy the machine takes no
+    // submit, so the button only says it waits.
+    submitProps: { type: 'submit' as const, 'aria-disabled': busy },
   }
 }
 

@@ -47,7 +47,7 @@ export const input = style({
   fontSize: vars.size.sm,
   selectors: {
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
-    '&:disabled': { background: vars.color.surfaceMuted },
+    '&:disabled, &[readonly]': { background: vars.color.surfaceMuted },
   },
 })
 

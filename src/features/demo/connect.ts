@@ -63,9 +63,10 @@ export function connectDemoForm(
       autoComplete: 'off',
       onChange: change('website'),
     },
+    // Says it waits, never `disabled`, so that it keeps a keyboard user's focus (as connectForm).
     submitProps: {
       type: 'submit' as const,
-      disabled: busy,
+      'aria-disabled': busy,
       'data-state': busy ? 'busy' : 'idle',
     },
     submitLabel: busy ? labels.sending : labels.submit,
