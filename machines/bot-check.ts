@@ -1,3 +1,5 @@
+import { assign, type EventObject } from 'xstate'
+
 /** The bot check of a form (Turnstile's widget), as the form's machine keeps it: `off` when the
  * site has none configured; `pending` while the widget has no token for the next submit; `failed`
  * when the widget could not run (the server then refuses, and says so); else the token. A token is
@@ -27,9 +29,18 @@ export function afterReport(state: BotCheckState, event: { type: string; token?:
 /** Whether a request must wait for the widget's token. */
 export const isBotCheckPending = (state: BotCheckState) => state === 'pending'
 
+/** The bot check's two context updates, for a form machine's setup (`...botCheckAssigns<C, E>()`):
+ * `trackBotCheck` takes the widget's report, `renewBotCheck` waits for the next token once a
+ * request has spent one. */
+export const botCheckAssigns = <TContext extends { botCheck: BotCheckState }, TEvent extends EventObject>() => ({
+  trackBotCheck: assign<TContext, TEvent, undefined, TEvent, never>(
+    ({ context, event }) => ({ botCheck: afterReport(context.botCheck, event) }) as Partial<TContext>,
+  ),
+  renewBotCheck: assign<TContext, TEvent, undefined, TEvent, never>(({ context }) => ({ botCheck: afterSend(context.botCheck) }) as Partial<TContext>),
+})
+
 // The bot check's part of a form machine, which names these actions and guards in its setup:
-//   trackBotCheck    assign: `botCheck: afterReport(context.botCheck, event)`
-//   renewBotCheck    assign: `botCheck: afterSend(context.botCheck)`, on leaving a state that sent
+//   trackBotCheck, renewBotCheck   botCheckAssigns (renewBotCheck on leaving a state that sent)
 //   resetBotCheck    provided by the feature's logic: the widget fetches the next token
 //   loadBotCheck     provided by the feature's logic: the widget loads (a submit can come before any
 //                    tap or key reached the form: typed while the page started)

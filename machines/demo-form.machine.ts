@@ -2,8 +2,7 @@ import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import { DEMO_FIELDS, type DemoField, type FieldProblems, REQUIRED_DEMO_FIELDS, type RequestLanguage } from '../supabase/functions/_shared/demo-fields.ts'
 import type { DemoRequest, DemoRequestBody, DemoResponse, Validation } from '../supabase/functions/_shared/demo-request.ts'
 import {
-  afterReport,
-  afterSend,
+  botCheckAssigns,
   type BotCheckEvent,
   type BotCheckState,
   botCheckToken,
@@ -98,8 +97,7 @@ const demoFormSetup = setup({
     useSchema: assign(({ context }) => form.schemaLoaded(context)),
     submitAgain: raise({ type: 'form.submit' }),
     clearForm: assign(({ context }) => form.cleared(context)),
-    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
-    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    ...botCheckAssigns<DemoFormContext, DemoFormEvent>(),
     // Provided by the app: the widget fetches a new token; the widget loads.
     resetBotCheck: () => {},
     loadBotCheck: () => {},

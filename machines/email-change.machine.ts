@@ -1,7 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import {
-  afterReport,
-  afterSend,
+  botCheckAssigns,
   type BotCheckEvent,
   type BotCheckState,
   botCheckToken,
@@ -101,8 +100,7 @@ export const emailChangeMachine = setup({
     showWrongPassword: assign(({ context }) => ({ problems: { ...context.problems, password: 'wrongPassword' as const } })),
     reset: assign({ values: empty, problems: {} }),
     submitAgain: raise({ type: 'form.submit' }),
-    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
-    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    ...botCheckAssigns<EmailChangeContext, EmailChangeEvent>(),
     // Provided by the feature's logic: the widget fetches a new token; the widget loads.
     resetBotCheck: () => {},
     loadBotCheck: () => {},

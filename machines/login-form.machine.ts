@@ -1,7 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import {
-  afterReport,
-  afterSend,
+  botCheckAssigns,
   type BotCheckEvent,
   type BotCheckState,
   botCheckToken,
@@ -88,8 +87,7 @@ export const loginFormMachine = setup({
     resendAgain: raise({ type: 'resend.click' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: SignInFailure }).error ?? {}) as SignInFailure }),
     clearFailure: assign({ failure: null }),
-    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
-    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    ...botCheckAssigns<LoginFormContext, LoginFormEvent>(),
     // Provided by the feature's logic: the widget fetches a new token; the widget loads.
     resetBotCheck: () => {},
     loadBotCheck: () => {},

@@ -1,7 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import {
-  afterReport,
-  afterSend,
+  botCheckAssigns,
   type BotCheckEvent,
   type BotCheckState,
   botCheckToken,
@@ -64,8 +63,7 @@ export const passwordResetRequestMachine = setup({
     submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => ((event as { error?: { message?: string } }).error ?? {}) }),
     clearFailure: assign({ failure: null }),
-    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
-    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    ...botCheckAssigns<PasswordResetRequestContext, PasswordResetRequestEvent>(),
     // Provided by the feature's logic: the widget fetches a new token; the widget loads (a submit
     // can come before any tap or key reached the form: typed while the page started).
     resetBotCheck: () => {},

@@ -1,7 +1,6 @@
 import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
 import {
-  afterReport,
-  afterSend,
+  botCheckAssigns,
   type BotCheckEvent,
   type BotCheckState,
   botCheckToken,
@@ -81,8 +80,7 @@ export const registerFormMachine = setup({
     submitAgain: raise({ type: 'form.submit' }),
     rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
     clearFailure: assign({ failure: null }),
-    trackBotCheck: assign({ botCheck: ({ context, event }) => afterReport(context.botCheck, event) }),
-    renewBotCheck: assign({ botCheck: ({ context }) => afterSend(context.botCheck) }),
+    ...botCheckAssigns<RegisterFormContext, RegisterFormEvent>(),
     // Provided by the feature's logic: the widget fetches a new token; the widget loads.
     resetBotCheck: () => {},
     loadBotCheck: () => {},
