@@ -516,6 +516,31 @@ describe('the request itself', () => {
     expect(made('POST', '/rest/v1/rpc/record_payment_event')).toHaveLength(2)
   })
 
+  it('the future check reads t= as the SDK does (last exact "t" item, parseInt): t=+T and t= T an hour ahead → 400; a t that is no number → 400', async () => {
+    const event = JSON.stringify(subscriptionEvent('updated', { id: 'sub_1', status: 'active' }))
+    const post = (header: string) =>
+      handler(new Request('http://functions.test/stripe-webhook', { method: 'POST', headers: { 'Stripe-Signature': header }, body: event }), env)
+    const ahead = await signature(event, NOW + 3600)
+    expect(ahead.startsWith(`t=${NOW + 3600},`)).toBe(true)
+    // The SDK reads each spelling as NOW + 3600 and finds the genuine v1 over `${NOW + 3600}.<body>`.
+    for (const header of [ahead, ahead.replace('t=', 't=+'), ahead.replace('t=', 't= '), ahead.replace('t=', 't=0'), `${ahead},t=+${NOW + 3600}`]) {
+      expect({ header: header.slice(0, 16), answer: await answer(await post(header)) }).toEqual({
+        header: header.slice(0, 16),
+        answer: { status: 400, body: { error: 'Invalid signature: Timestamp outside the tolerance zone' } },
+      })
+    }
+    // A t the SDK reads as NaN takes its signature over `NaN.<body>` and passes its (one-sided)
+    // tolerance: only the secret's holder can make one, and it is refused all the same.
+    const v1 = await crypto.computeHMACSignatureAsync(`NaN.${event}`, SECRET)
+    await expect(Stripe.webhooks.constructEventAsync(event, `t=soon,v1=${v1}`, SECRET, 300, crypto)).resolves.toMatchObject({ type: 'customer.subscription.updated' })
+    for (const header of [`t=soon,v1=${v1}`, `t=,v1=${v1}`, `t,v1=${v1}`, `${ahead},t=x,v1=${v1}`]) {
+      expect({ header, answer: await answer(await post(header)) }).toEqual({ header, answer: { status: 400, body: { error: 'Invalid signature: Unable to read the timestamp' } } })
+    }
+    // No t at all: the SDK refuses it.
+    expect((await post(ahead.replace(/^t=\d+,/, ''))).status).toBe(400)
+    expect(calls).toEqual([])
+  })
+
   it('the tolerance counts whole seconds of the clock, as Stripe signs them', async () => {
     const event = JSON.stringify(subscriptionEvent('updated', { id: 'sub_1', status: 'active' }))
     vi.setSystemTime(NOW * 1000 + 999)

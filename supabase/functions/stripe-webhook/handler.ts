@@ -252,9 +252,18 @@ async function settleDuplicate(env: FunctionEnv, provider: PaymentProvider, mine
 
 // ---------------------------------------------------------------------------------------------
 
-/** The `t=` of a Stripe-Signature header that the SDK verified (it takes the last exact `t` key),
- * in seconds. */
-const signedAt = (header: string): number => Number([...header.matchAll(/(?:^|,)t=(\d+)/g)].at(-1)?.[1] ?? Number.NaN)
+/** The timestamp of a Stripe-Signature header, in seconds, read exactly as the SDK reads the one it
+ * verified the signature with (stripe's Webhooks.js `parseHeader`): the header split on `,`, each
+ * item on `=`, the last item whose key is exactly `t`, through `parseInt(value, 10)`. So `t=+T` and
+ * `t= T` are T here as there; NaN when that value is no number (or there is no `t`). */
+const signedAt = (header: string): number => {
+  let at = Number.NaN
+  for (const item of header.split(',')) {
+    const [key, value] = item.split('=')
+    if (key === 't') at = Number.parseInt(value ?? '', 10)
+  }
+  return at
+}
 
 function isHealthCheck(raw: string): boolean {
   try {
@@ -314,7 +323,9 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     return json(400, { error: `Invalid signature: ${(error as Error).message}` })
   }
   // The SDK refuses only old timestamps; one far ahead of the clock would let a captured delivery
-  // be replayed until then, so the tolerance holds both ways (Stripe signs as it sends).
+  // be replayed until then, so the tolerance holds both ways (Stripe signs as it sends). A `t` the
+  // SDK reads as NaN passes its check (its signature is then over `NaN.<body>`): refused here.
+  if (Number.isNaN(signedAt(signature))) return json(400, { error: 'Invalid signature: Unable to read the timestamp' })
   if (signedAt(signature) - Math.floor(Date.now() / 1000) > TOLERANCE_SECONDS) {
     return json(400, { error: 'Invalid signature: Timestamp outside the tolerance zone' })
   }
