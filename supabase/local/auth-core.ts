@@ -1,16 +1,17 @@
 // The pieces of the auth service that its routes share: user rows and their JSON, sessions and
 // tokens, e-mailed links, redirect checks, rate limits and GoTrue's error shape.
-import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomBytes, randomUUID } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import bcrypt from 'bcryptjs'
 import type { Context } from 'hono'
 import type { StackContext } from './context.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, sign, verify } from './jwt.ts'
+import { AuthError } from './auth-errors.ts'
 import { addAmrClaim, factorJson, factorsOf, sessionAssurance } from './auth-factors.ts'
 import { isRedirectAllowed } from './auth-redirect.ts'
 import { type Db, type IdentityRow, type UserRow, userJson } from './auth-users.ts'
-import { type AuthMailData, type AuthMailKind, renderAuthMail } from './mail-templates.ts'
+import { createAuthMailer, oneTimeCode } from './auth-mail.ts'
 
 export type { Db }
 export type { FlowRow, IdentityRow, UserRow } from './auth-users.ts'
@@ -20,29 +21,18 @@ export { isEmailAddress, MAX_EMAIL_LENGTH } from './email-address.ts'
 /** GoTrue's MaxPasswordLength: bcrypt reads 72 bytes; GoTrue refuses more rather than cut. */
 export const MAX_PASSWORD_BYTES = 72
 
-export const OTP_LIFETIME_S = 3600
 export const FLOW_LIFETIME_S = 600
 /** GoTrue's limiters refill per five minutes. */
 export const RATE_WINDOW_MS = 5 * 60 * 1000
 /** Deepest JSON nesting a request body may have (PostgreSQL's jsonb refuses deep documents). */
 export const MAX_JSON_DEPTH = 64
 
-export class AuthError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
-    readonly extra: Record<string, unknown> = {},
-  ) {
-    super(message)
-  }
-}
+export { AuthError }
 
 export const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 export const randomToken = () => randomBytes(16).toString('base64url')
-/** GoTrue's e-mailed one-time code (otp_length 6) and the hash that its links carry and the database
- * keeps: hex SHA-224 of the address followed by the code (crypto.GenerateTokenHash). */
-export const oneTimeCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0')
+/** The hash that GoTrue's links carry and its database keeps of an e-mailed code: hex SHA-224 of the
+ * address followed by the code (crypto.GenerateTokenHash). */
 export const tokenHashOf = (email: string, code: string) => createHash('sha224').update(email + code).digest('hex')
 export const s256 = (verifier: string) => createHash('sha256').update(verifier).digest('base64url')
 
@@ -232,71 +222,50 @@ export function createAuthCore(ctx: StackContext) {
     }
   }
 
-  /** The product's own templates from config.toml, rendered as GoTrue renders them. */
-  async function deliver(tx: Db, to: string, kind: AuthMailKind, data: Omit<AuthMailData, 'SiteURL'>) {
-    await ctx.mailbox.send({ to, ...renderAuthMail(kind, { SiteURL: ctx.siteUrl, ...data }) }, tx)
-  }
+  const mailer = createAuthMailer(ctx)
 
-  const verifyLink = (token: string, type: string, redirectTo: string) =>
-    `${ctx.apiUrl}/auth/v1/verify?${new URLSearchParams({ token, type, redirect_to: redirectTo })}`
-
-  /** A confirmation or recovery e-mail: a new code and its hash (prefixed `pkce_` for a PKCE
-   * request, as GoTrue's addFlowPrefixToToken), replacing any earlier one. */
-  async function sendMail(tx: Db, user: UserRow, kind: 'confirmation' | 'recovery', redirectTo: string, pkce?: { challenge: string; method: string }) {
+  /** A confirmation or recovery e-mail with a new code, its hash (prefixed `pkce_` for a PKCE
+   * request, as GoTrue's addFlowPrefixToToken) replacing any earlier one. The mail goes first (see
+   * auth-mail.ts); the token is stored once it has gone, so a refused hook leaves nothing behind. */
+  async function sendMail(user: UserRow, kind: 'confirmation' | 'recovery', redirectTo: string, pkce?: { challenge: string; method: string }) {
     const column = kind === 'confirmation' ? 'confirmation' : 'recovery'
     checkFrequency(kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at)
-    const code = oneTimeCode()
+    const code = oneTimeCode(config.otpLength)
     const token = (pkce ? 'pkce_' : '') + tokenHashOf(user.email, code)
-    await tx.query(
-      `update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`,
-      [user.id, token],
-    )
-    if (pkce) {
-      await tx.query(
-        `insert into auth.flow_state (id, user_id, code_challenge, code_challenge_method, provider_type, authentication_method, redirect_to)
-         values ($1, $2, $3, $4, 'email', $5, $6)`,
-        [randomUUID(), user.id, pkce.challenge, pkce.method, kind === 'confirmation' ? 'email/signup' : 'recovery', redirectTo],
-      )
-    }
     const type = kind === 'confirmation' ? 'signup' : 'recovery'
-    await deliver(tx, user.email, kind, {
-      ConfirmationURL: verifyLink(token, type, redirectTo),
-      Email: user.email,
-      Token: code,
-      TokenHash: token,
-      RedirectTo: redirectTo,
-      Data: user.raw_user_meta_data,
+    await mailer.send(type, await publicUser(db, user), { token: code, token_hash: token, redirect_to: redirectTo })
+    await db.transaction(async (tx) => {
+      await tx.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`, [user.id, token])
+      if (pkce) {
+        await tx.query(
+          `insert into auth.flow_state (id, user_id, code_challenge, code_challenge_method, provider_type, authentication_method, redirect_to)
+           values ($1, $2, $3, $4, 'email', $5, $6)`,
+          [randomUUID(), user.id, pkce.challenge, pkce.method, kind === 'confirmation' ? 'email/signup' : 'recovery', redirectTo],
+        )
+      }
     })
   }
 
   /** GoTrue's sendEmailChange: a code for the new address and, when both must confirm, one for
-   * the current address; each address gets the e-mail_change template with its own code. */
-  async function sendEmailChange(tx: Db, user: UserRow, newEmail: string, redirectTo: string) {
+   * the current address, in one call of the Send Email hook. Its fields are GoTrue's, swap
+   * included (internal/api/mail.go): `token` is the current address's code and `token_hash_new`
+   * its hash; `token_new` is the new address's code and `token_hash` its hash. */
+  async function sendEmailChange(user: UserRow, newEmail: string, redirectTo: string) {
     checkFrequency(user.email_change_sent_at)
-    const codeNew = oneTimeCode()
+    const codeNew = oneTimeCode(config.otpLength)
     const tokenNew = tokenHashOf(newEmail, codeNew)
-    const both = config.confirmEmailChangeOnBoth && !config.autoconfirm
-    const codeCurrent = both ? oneTimeCode() : ''
+    const both = config.confirmEmailChangeOnBoth && !config.autoconfirm && Boolean(user.email)
+    const codeCurrent = both ? oneTimeCode(config.otpLength) : ''
     const tokenCurrent = both ? tokenHashOf(user.email, codeCurrent) : null
-    await tx.query(
+    const fields = both
+      ? { token: codeCurrent, token_hash: tokenNew, token_new: codeNew, token_hash_new: tokenCurrent!, redirect_to: redirectTo }
+      : { token: codeNew, token_hash: tokenNew, redirect_to: redirectTo }
+    await mailer.send('email_change', { ...(await publicUser(db, user)), new_email: newEmail }, fields)
+    await db.query(
       `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
          email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
       [user.id, newEmail, tokenNew, tokenCurrent],
     )
-    const mails = [{ to: newEmail, code: codeNew, token: tokenNew }]
-    if (tokenCurrent) mails.push({ to: user.email, code: codeCurrent, token: tokenCurrent })
-    for (const mail of mails) {
-      await deliver(tx, mail.to, 'email_change', {
-        ConfirmationURL: verifyLink(mail.token, 'email_change', redirectTo),
-        Email: user.email,
-        NewEmail: newEmail,
-        SendingTo: mail.to,
-        Token: mail.code,
-        TokenHash: mail.token,
-        RedirectTo: redirectTo,
-        Data: user.raw_user_meta_data,
-      })
-    }
   }
 
   function pkceParams(b: Record<string, unknown>): { challenge: string; method: string } | undefined {
@@ -374,6 +343,7 @@ export function createAuthCore(ctx: StackContext) {
     sessionResponse,
     sendMail,
     sendEmailChange,
+    mailer,
     pkceParams,
     requireBotCheck,
     caller,

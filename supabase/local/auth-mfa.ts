@@ -6,6 +6,7 @@ import { type Context, Hono } from 'hono'
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import { type AuthCore, AuthError, randomToken, str } from './auth-core.ts'
+import { callHook } from './auth-hooks.ts'
 import { addAmrClaim, type FactorRow, factorsOf, sessionAssurance } from './auth-factors.ts'
 import type { StackContext } from './context.ts'
 
@@ -27,7 +28,7 @@ async function qrSvg(uri: string): Promise<string> {
 
 export function mfaRoutes(ctx: StackContext, core: AuthCore): Hono {
   const { db, auth: config } = ctx
-  const { body, caller, rateLimit, sessionResponse } = core
+  const { body, caller, rateLimit, sessionResponse, mailer, publicUser } = core
   const app = new Hono()
   const clientIp = (c: Context) => getConnInfo(c).remote.address ?? '0.0.0.0'
 
@@ -135,9 +136,9 @@ export function mfaRoutes(ctx: StackContext, core: AuthCore): Hono {
       )
     }
     // RFC 6238 with one step of skew either way, as GoTrue (SHA-1, 6 digits, 30 s).
-    if (totpOf(factor.secret ?? '').validate({ token: code, window: 1 }) === null) {
-      throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
-    }
+    const valid = totpOf(factor.secret ?? '').validate({ token: code, window: 1 }) !== null
+    await verificationAttempt(user.id, factor, valid)
+    if (!valid) throw new AuthError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
     const session = await db.transaction(async (tx) => {
       await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge.id])
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1 and status <> 'verified'`, [factor.id])
@@ -161,8 +162,29 @@ export function mfaRoutes(ctx: StackContext, core: AuthCore): Hono {
       await tx.query(`delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and factor_type = $2`, [user.id, factor.factor_type])
       return sessionResponse(tx, user.id, sessionId, refresh, 'totp')
     })
+    if (factor.status !== 'verified') await mailer.notify('mfa_factor_enrolled', session.user, { factor_type: factor.factor_type })
     return c.json(session)
   })
+
+  /** GoTrue's MFA verification attempt hook (config.toml [auth.hook.mfa_verification_attempt]):
+   * told of every checked code, right or wrong, before the answer; its "reject" ends every session
+   * of the user (models.Logout) and refuses the code with 403 mfa_verification_rejected. */
+  async function verificationAttempt(userId: string, factor: FactorRow, valid: boolean) {
+    const hook = config.mfaVerificationHook
+    if (!hook) return
+    const answer = await callHook(hook, 'mfa_verification_attempt', ctx.apiUrl, {
+      metadata: { uuid: randomUUID(), time: new Date().toISOString(), name: 'mfa-verification' },
+      user_id: userId,
+      factor_id: factor.id,
+      factor_type: factor.factor_type,
+      valid,
+    })
+    if (answer.decision === 'reject') {
+      await db.query('delete from auth.sessions where user_id = $1', [userId])
+      const message = typeof answer.message === 'string' && answer.message !== '' ? answer.message : 'Further MFA verification attempts will be rejected.'
+      throw new AuthError(403, 'mfa_verification_rejected', message)
+    }
+  }
 
   app.delete('/factors/:id', async (c) => {
     const { user, aal } = await sessionCaller(c)
@@ -180,6 +202,7 @@ export function mfaRoutes(ctx: StackContext, core: AuthCore): Hono {
       )
       await tx.query(`update auth.sessions set aal = 'aal1', factor_id = null where user_id = $1 and factor_id = $2`, [user.id, factor.id])
     })
+    await mailer.notify('mfa_factor_unenrolled', await publicUser(db, user), { factor_type: factor.factor_type })
     return c.json({ id: factor.id })
   })
 

@@ -2,12 +2,12 @@
 // POST /verify (verifyOtp), for sign-up, recovery, magic links and e-mail changes.
 import { randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
-import { type AuthCore, AuthError, type Db, isEmailAddress, OTP_LIFETIME_S, str, tokenHashOf, type UserRow } from './auth-core.ts'
+import { type AuthCore, AuthError, type Db, isEmailAddress, str, tokenHashOf, type UserRow } from './auth-core.ts'
 import type { StackContext } from './context.ts'
 
 export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
   const { db, auth: config } = ctx
-  const { rateLimit, body, redirectTarget, issueSession, sessionFragment } = core
+  const { rateLimit, body, redirectTarget, issueSession, sessionFragment, publicUser, findUser } = core
   const app = new Hono()
 
   // ---------- e-mail links ----------
@@ -24,7 +24,7 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
    * typed code also matches a token stored with the PKCE prefix. */
   async function findByToken(tx: Db, type: LinkType, hash: string, email?: string) {
     const matches = (stored: string | null) => Boolean(stored) && (stored === hash || (email !== undefined && stored === `pkce_${hash}`))
-    const fresh = (sentAt: Date | null) => sentAt !== null && Date.now() - sentAt.getTime() <= OTP_LIFETIME_S * 1000
+    const fresh = (sentAt: Date | null) => sentAt !== null && Date.now() - sentAt.getTime() <= config.otpExpiry * 1000
     const candidates =
       email !== undefined
         ? (await tx.query<UserRow>('select * from auth.users where (lower(email) = $1 or lower(email_change) = $1) and deleted_at is null', [email])).rows
@@ -51,7 +51,7 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
 
   /** What a verified token does, as GoTrue's signupVerify, recoverVerify and emailChangeVerify:
    * 'single' when an e-mail change still waits for the other address's link. */
-  async function applyToken(tx: Db, found: NonNullable<Awaited<ReturnType<typeof findByToken>>>): Promise<'done' | 'single'> {
+  async function applyToken(tx: Db, found: NonNullable<Awaited<ReturnType<typeof findByToken>>>): Promise<'done' | 'single' | { changedFrom: string }> {
     const { user } = found
     const confirm = async () => {
       await tx.query('update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now() where id = $1', [user.id])
@@ -84,13 +84,20 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
         [user.id, email],
       )
       if (!user.email_confirmed_at) await confirm()
-      return 'done'
+      return { changedFrom: user.email }
     }
     const column = found.type === 'signup' || found.type === 'invite' ? 'confirmation' : 'recovery'
     await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])
     // A recovery confirms an address not yet confirmed (GoTrue's recoverVerify); a sign-up link always does.
     await confirm()
     return 'done'
+  }
+
+  /** GoTrue's emailChangeVerify ends by telling the old address (email_changed_notification). */
+  async function noticeOfChange(changed: { userId: string; email: string } | null) {
+    if (!changed) return
+    const user = await findUser(db, 'id', changed.userId)
+    if (user) await core.mailer.notify('email_changed', await publicUser(db, user), { old_email: changed.email })
   }
 
   app.get('/verify', async (c) => {
@@ -101,10 +108,13 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
     if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash')
     const target = new URL(redirectTarget(c.req.query('redirect_to')))
     const pkce = token.startsWith('pkce_')
+    let changedFrom: { userId: string; email: string } | null = null
     const outcome = await db.transaction(async (tx) => {
       const found = isLinkType(type) && type !== 'email' ? await findByToken(tx, type, token) : null
       if (!found) return null
-      if ((await applyToken(tx, found)) === 'single') return { kind: 'single' as const }
+      const applied = await applyToken(tx, found)
+      if (applied === 'single') return { kind: 'single' as const }
+      if (typeof applied === 'object') changedFrom = { userId: found.user.id, email: applied.changedFrom }
       if (pkce) {
         const code = randomUUID()
         const { rows } = await tx.query<{ id: string }>(
@@ -117,6 +127,7 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
       }
       return { kind: 'session' as const, session: await issueSession(tx, found.user.id, 'otp') }
     })
+    await noticeOfChange(changedFrom)
     if (!outcome) {
       const error = { error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' }
       if (pkce) for (const [key, value] of Object.entries(error)) target.searchParams.set(key, value)
@@ -151,14 +162,18 @@ export function verifyRoutes(ctx: StackContext, core: AuthCore): Hono {
       throw new AuthError(400, 'validation_failed', 'Only the token_hash and type should be provided')
     }
     if (!isLinkType(type)) throw new AuthError(400, 'validation_failed', code ? 'Unsupported verification type' : 'Invalid email verification type')
+    let changedFrom: { userId: string; email: string } | null = null
     const outcome = await db.transaction(async (tx) => {
       const found = await findByToken(tx, type, email ? tokenHashOf(email, code) : tokenHash, email)
       if (!found) {
         throw new AuthError(403, 'otp_expired', email ? 'Token has expired or is invalid' : 'Email link is invalid or has expired')
       }
-      if ((await applyToken(tx, found)) === 'single') return null
+      const applied = await applyToken(tx, found)
+      if (applied === 'single') return null
+      if (typeof applied === 'object') changedFrom = { userId: found.user.id, email: applied.changedFrom }
       return issueSession(tx, found.user.id, 'otp')
     })
+    await noticeOfChange(changedFrom)
     if (!outcome) return c.json({ msg: SINGLE_CONFIRMATION, code: '200' })
     return c.json(outcome)
   })

@@ -102,17 +102,15 @@ export function authRoutes(ctx: StackContext): Hono {
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
     const pkce = pkceParams(b)
 
-    const result = await db.transaction(async (tx) => {
+    const created = await db.transaction(async (tx) => {
       const existing = await findUser(tx, 'email', email)
       if (existing?.email_confirmed_at) {
         if (config.autoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered')
-        return obfuscatedUser(email, data)
+        return { obfuscated: obfuscatedUser(email, data) }
       }
-      if (existing) {
-        // Signed up before but never confirmed: send the link again.
-        await sendMail(tx, existing, 'confirmation', redirectTo, pkce)
-        return publicUser(tx, (await findUser(tx, 'id', existing.id))!)
-      }
+      // Signed up before but never confirmed: the link goes again, and (as GoTrue's signup.go)
+      // nothing of the account changes, its first password included.
+      if (existing) return { user: existing, isNew: false }
       const id = randomUUID()
       const hash = await bcrypt.hash(password, config.passwordHashCost)
       const metadata = { ...data, email, email_verified: false, phone_verified: false, sub: id }
@@ -132,12 +130,19 @@ export function authRoutes(ctx: StackContext): Hono {
         `insert into auth.identities (provider_id, user_id, identity_data, provider) values ($1::text, $1::uuid, $2, 'email')`,
         [id, JSON.stringify({ sub: id, email, email_verified: false, phone_verified: false })],
       )
-      if (config.autoconfirm) return issueSession(tx, id, 'password')
-      const user = (await findUser(tx, 'id', id))!
-      await sendMail(tx, user, 'confirmation', redirectTo, pkce)
-      return publicUser(tx, (await findUser(tx, 'id', id))!)
+      if (config.autoconfirm) return { session: await issueSession(tx, id, 'password') }
+      return { user: (await findUser(tx, 'id', id))!, isNew: true }
     })
-    return c.json(result)
+    if ('obfuscated' in created) return c.json(created.obfuscated)
+    if ('session' in created) return c.json(created.session)
+    try {
+      await sendMail(created.user, 'confirmation', redirectTo, pkce)
+    } catch (error) {
+      // GoTrue creates the user and sends its mail in one transaction: a mail that cannot go undoes both.
+      if (created.isNew) await db.query('delete from auth.users where id = $1', [created.user.id])
+      throw error
+    }
+    return c.json(await publicUser(db, (await findUser(db, 'id', created.user.id))!))
   })
 
   app.post('/token', async (c) => {
@@ -250,14 +255,20 @@ export function authRoutes(ctx: StackContext): Hono {
     const { user, sessionId } = await caller(c)
     const b = await body(c)
     const newEmail = b.email !== undefined && str(b.email) !== '' ? validEmail(b.email) : undefined
+    const changesEmail = newEmail !== undefined && newEmail !== user.email
+    const password = b.password !== undefined ? str(b.password) : undefined
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
-    if (newEmail && newEmail !== user.email) {
+    // As GoTrue's UserUpdate (internal/api/user.go): with a verified factor, only a session that
+    // used it (aal2) may change the password or the address.
+    if ((password || changesEmail) && (await hasVerifiedFactor(user.id)) && (await sessionLevel(sessionId)) !== 'aal2') {
+      throw new AuthError(401, 'insufficient_aal', 'AAL2 session is required to update email or password when MFA is enabled.')
+    }
+    if (changesEmail) {
       const { rows } = await db.query('select 1 from auth.users where lower(email) = $1 and id <> $2', [newEmail, user.id])
       if (rows.length > 0) throw new AuthError(422, 'email_exists', 'A user with this email address has already been registered')
     }
-    const updated = await db.transaction(async (tx) => {
-      if (b.password !== undefined) {
-        const password = str(b.password)
+    await db.transaction(async (tx) => {
+      if (password !== undefined) {
         checkPassword(password)
         if (user.encrypted_password && (await bcrypt.compare(password, user.encrypted_password))) {
           throw new AuthError(422, 'same_password', 'New password should be different from the old password.')
@@ -276,12 +287,23 @@ export function authRoutes(ctx: StackContext): Hono {
           [user.id, JSON.stringify(b.data)],
         )
       }
-      // A new address takes effect only once confirmed by e-mail (on both addresses, as configured).
-      if (newEmail && newEmail !== user.email) await core.sendEmailChange(tx, (await findUser(tx, 'id', user.id))!, newEmail, redirectTo)
-      return (await findUser(tx, 'id', user.id))!
     })
-    return c.json(await publicUser(db, updated))
+    if (password !== undefined) await core.mailer.notify('password_changed', await publicUser(db, (await findUser(db, 'id', user.id))!))
+    // A new address takes effect only once confirmed by e-mail (on both addresses, as configured).
+    if (changesEmail) await core.sendEmailChange((await findUser(db, 'id', user.id))!, newEmail, redirectTo)
+    return c.json(await publicUser(db, (await findUser(db, 'id', user.id))!))
   })
+
+  async function hasVerifiedFactor(userId: string): Promise<boolean> {
+    const { rows } = await db.query(`select 1 from auth.mfa_factors where user_id = $1 and status = 'verified'`, [userId])
+    return rows.length > 0
+  }
+
+  async function sessionLevel(sessionId: string | null): Promise<string> {
+    if (!sessionId) return 'aal1'
+    const { rows } = await db.query<{ aal: string }>('select aal from auth.sessions where id = $1', [sessionId])
+    return rows[0]?.aal ?? 'aal1'
+  }
 
   app.post('/logout', async (c) => {
     const scope = c.req.query('scope') ?? 'global'
@@ -306,10 +328,8 @@ export function authRoutes(ctx: StackContext): Hono {
     if (!str(b.email)) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email')
     const email = validEmail(b.email)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
-    await db.transaction(async (tx) => {
-      const user = await findUser(tx, 'email', email)
-      if (user) await sendMail(tx, user, 'recovery', redirectTo, pkceParams(b))
-    })
+    const user = await findUser(db, 'email', email)
+    if (user) await sendMail(user, 'recovery', redirectTo, pkceParams(b))
     return c.json({})
   })
 
@@ -323,12 +343,8 @@ export function authRoutes(ctx: StackContext): Hono {
     }
     const email = validEmail(b.email)
     const redirectTo = redirectTarget(c.req.query('redirect_to'))
-    await db.transaction(async (tx) => {
-      const user = await findUser(tx, 'email', email)
-      if (type === 'signup' && user && !user.email_confirmed_at) {
-        await sendMail(tx, user, 'confirmation', redirectTo, pkceParams(b))
-      }
-    })
+    const user = await findUser(db, 'email', email)
+    if (type === 'signup' && user && !user.email_confirmed_at) await sendMail(user, 'confirmation', redirectTo, pkceParams(b))
     return c.json({})
   })
 

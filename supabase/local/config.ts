@@ -4,8 +4,13 @@
 //   [auth.email] enable_confirmations, double_confirm_changes, max_frequency ("1s", "1m0s", …)
 //   [auth.captcha] enabled (the bot check on sign-up, password sign-in, recovery and resend)
 //   [auth] additional_redirect_urls → GOTRUE_URI_ALLOW_LIST (`env(NAME)` items as the CLI substitutes them)
+//   [auth.email] otp_length → GOTRUE_MAILER_OTP_LENGTH (6 to 10, else 6), otp_expiry → GOTRUE_MAILER_OTP_EXP
 //   [auth.rate_limit] sign_in_sign_ups → GOTRUE_RATE_LIMIT_OTP, token_refresh → GOTRUE_RATE_LIMIT_TOKEN_REFRESH,
-//                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes)
+//                     token_verifications → GOTRUE_RATE_LIMIT_VERIFY (each per IP per 5 minutes),
+//                     email_sent → GOTRUE_RATE_LIMIT_EMAIL_SENT (the project's auth mail per hour; the CLI
+//                     passes it only with [auth.email.smtp] enabled)
+//   [auth.hook.send_email], [auth.hook.mfa_verification_attempt] enabled, uri, secrets → GOTRUE_HOOK_*
+//   [auth.email.notification.<name>] enabled → GOTRUE_MAILER_NOTIFICATIONS_<NAME>_ENABLED
 // and the [api] settings the CLI hands to PostgREST: schemas → PGRST_DB_SCHEMAS, extra_search_path →
 // PGRST_DB_EXTRA_SEARCH_PATH, max_rows → PGRST_DB_MAX_ROWS.
 // A small reader for `[section]` and `key = number | boolean | "string" | ["string", …]` lines:
@@ -62,7 +67,21 @@ export type ConfiguredAuth = {
   totpEnroll?: boolean
   totpVerify?: boolean
   maxEnrolledFactors?: number
+  otpLength?: number
+  otpExpiry?: number
+  emailSentPerHour?: number
+  sendEmailHook?: AuthHook | null
+  mfaVerificationHook?: AuthHook | null
+  notifications?: string[]
 }
+
+/** An HTTP hook of the auth service: where it posts, and the `v1,whsec_…` secrets it signs with
+ * (`|`-separated, as GoTrue reads them). `uri` may still be an `env(NAME)` the environment lacks:
+ * the stack then calls the project's own function (auth-hooks.ts). */
+export type AuthHook = { uri: string; secrets: string }
+
+/** The security notices GoTrue can send (supabase/auth internal/mailer), by config.toml's names. */
+export const NOTIFICATION_KINDS = ['password_changed', 'email_changed', 'phone_changed', 'identity_linked', 'identity_unlinked', 'mfa_factor_enrolled', 'mfa_factor_unenrolled'] as const
 
 /** A value as the CLI substitutes it: `env(NAME)` as a whole becomes the variable, when it is set. */
 function fromEnv(value: string, env: NodeJS.ProcessEnv): string {
@@ -98,6 +117,21 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   set('totpEnroll', bool(totp.enroll_enabled))
   set('totpVerify', bool(totp.verify_enabled))
   set('maxEnrolledFactors', num(sections['auth.mfa']?.max_enrolled_factors))
+  // GoTrue resets a length outside 6–10 to 6 (internal/conf/configuration.go).
+  const otpLength = num(email.otp_length)
+  set('otpLength', otpLength === undefined ? undefined : otpLength >= 6 && otpLength <= 10 ? otpLength : 6)
+  set('otpExpiry', num(email.otp_expiry))
+  if (sections['auth.email.smtp']?.enabled === true) set('emailSentPerHour', num(limits.email_sent))
+  const hook = (name: string): AuthHook | null | undefined => {
+    const section = sections[`auth.hook.${name}`]
+    if (!section) return undefined
+    if (section.enabled !== true) return null
+    return { uri: fromEnv(typeof section.uri === 'string' ? section.uri : '', env), secrets: fromEnv(typeof section.secrets === 'string' ? section.secrets : '', env) }
+  }
+  set('sendEmailHook', hook('send_email'))
+  set('mfaVerificationHook', hook('mfa_verification_attempt'))
+  const notifications = NOTIFICATION_KINDS.filter((kind) => sections[`auth.email.notification.${kind}`]?.enabled === true)
+  if (notifications.length > 0) set('notifications', notifications)
   return out
 }
 

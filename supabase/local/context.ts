@@ -1,6 +1,6 @@
 // What every part of the stack shares.
 import type { PGlite } from '@electric-sql/pglite'
-import { CONFIG_TOML, configuredAuth } from './config.ts'
+import { type AuthHook, CONFIG_TOML, configuredAuth } from './config.ts'
 import type { Keys } from './jwt.ts'
 import type { BotCheck } from './bot-check.ts'
 import type { Mailbox } from './mailbox.ts'
@@ -42,6 +42,20 @@ export type AuthConfig = {
   totpVerify: boolean
   /** Factors a user may have at once (config.toml [auth.mfa] max_enrolled_factors). */
   maxEnrolledFactors: number
+  /** Digits of an e-mailed one-time code (config.toml [auth.email] otp_length). */
+  otpLength: number
+  /** Seconds an e-mailed code and its link stay good (config.toml [auth.email] otp_expiry). */
+  otpExpiry: number
+  /** Auth e-mails the whole project may send an hour (GoTrue's RATE_LIMIT_EMAIL_SENT: one counter
+   * for every address and kind, checked before a mail is handed to SMTP or the Send Email hook). */
+  emailSentPerHour: number
+  /** The Send Email hook (config.toml [auth.hook.send_email]): the project's function sends every
+   * auth e-mail instead of the auth service; null when off. */
+  sendEmailHook: AuthHook | null
+  /** The MFA verification attempt hook (config.toml [auth.hook.mfa_verification_attempt]). */
+  mfaVerificationHook: AuthHook | null
+  /** The security notices that are on (config.toml [auth.email.notification.<kind>] enabled). */
+  notifications: string[]
 }
 
 /** GoTrue's own defaults. */
@@ -62,6 +76,13 @@ const GOTRUE_DEFAULTS: AuthConfig = {
   totpEnroll: true,
   totpVerify: true,
   maxEnrolledFactors: 10,
+  otpLength: 6,
+  otpExpiry: 86400,
+  // The CLI's value when no SMTP is configured (apps/cli-go/internal/start/start.go).
+  emailSentPerHour: 360000,
+  sendEmailHook: null,
+  mfaVerificationHook: null,
+  notifications: [],
 }
 
 /** GoTrue's defaults, then what a config.toml sets (config.ts reads it), as the Supabase CLI

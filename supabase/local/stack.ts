@@ -8,6 +8,7 @@ import type { PGlite } from '@electric-sql/pglite'
 import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { authRoutes } from './auth.ts'
+import { localHookSecret, withLocalSecret } from './auth-hooks.ts'
 import { botCheckRoutes, createBotCheck, localBotCheckSecret } from './bot-check.ts'
 import { type AuthConfig, authConfigOf, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
 import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
@@ -124,6 +125,9 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     botCheck: createBotCheck(localBotCheckSecret(keys.jwtSecret), new URL(siteUrl).hostname),
     auth: { ...(options.configToml ? authConfigOf(options.configToml) : DEFAULT_AUTH_CONFIG), ...options.auth },
   }
+  const hookSecret = options.env?.AUTH_HOOK_SECRET || localHookSecret(keys.jwtSecret)
+  ctx.auth.sendEmailHook = withLocalSecret(ctx.auth.sendEmailHook, hookSecret)
+  ctx.auth.mfaVerificationHook = withLocalSecret(ctx.auth.mfaVerificationHook, hookSecret)
   const env: FunctionEnv = {}
   const cron = createScheduler(db)
 
@@ -171,6 +175,8 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     // The bot check's stand-in answers as Turnstile's siteverify, with its own secret; while
     // [auth.captcha] is on, the demo function checks tokens as the auth service does.
     TURNSTILE_SITEVERIFY_URL: `${url}/local-bot-check/siteverify`,
+    // The auth service signs its hooks (Send Email, MFA verification) with this; auth-hooks checks it.
+    AUTH_HOOK_SECRET: hookSecret,
     ...(ctx.auth.botCheck ? { TURNSTILE_SECRET_KEY: ctx.botCheck.secret } : {}),
   })
   const realtime = attachRealtime(server as import('node:http').Server, ctx)

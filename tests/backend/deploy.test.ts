@@ -1,7 +1,7 @@
 // The functions as `supabase functions deploy` ships them: per function, the files the CLI would
 // upload (its deno.json, the entry and what the entry imports by relative path), type-checked by
 // Deno there, and the real index.ts served by Deno with its environment as hosted Supabase sets it.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -43,7 +43,11 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('what the CLI uploads', () => {
   it('deploys every function folder, each with its own deno.json as import map', () => {
-    expect(functions.map((f) => f.name).sort()).toEqual(['create-checkout', 'create-portal-session', 'delete-account', 'export-account', 'send-demo-request', 'stripe-webhook', 'update-billing-email'])
+    const folders = readdirSync(new URL('../../supabase/functions/', import.meta.url), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && !entry.name.startsWith('_'))
+      .map((entry) => entry.name)
+    expect(functions.map((f) => f.name).sort()).toEqual(folders.sort())
+    expect(folders.length).toBeGreaterThanOrEqual(8)
     for (const fn of functions) expect(fn.importMap).toBe(`functions/${fn.name}/deno.json`)
   })
 
@@ -150,6 +154,7 @@ describe('a deployed function missing a required secret', () => {
       'export-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
       'delete-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, LOCAL_PAYMENTS_URL',
       'update-billing-email': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY',
+      'auth-hooks': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, AUTH_HOOK_SECRET, BREVO_API_KEY',
     }
     const served = await Promise.all(functions.map((fn) => runDeno(fn, dir, join(dir, fn.entrypoint), {})))
     try {

@@ -91,10 +91,10 @@ export function verifyLinkOf(stack: LocalStack, mail: MailJson, redirectTo = `${
   return `${stack.url}/auth/v1/verify?${new URLSearchParams({ token: token_hash, type, redirect_to: redirectTo })}`
 }
 
-/** The 6-digit code a confirmation or reset e-mail shows (the one behind its link). */
+/** The 8-digit code a confirmation or reset e-mail shows (the product's own, behind its link). */
 export function codeOf(mail: MailJson): string {
-  const shown = [...mail.text.matchAll(/(?<![\w=])(\d{6})(?!\w)/g)].map((match) => match[1]!)
-  if (shown.length !== 1) throw new Error(`"${mail.subject}" shows ${shown.length} six-digit codes`)
+  const shown = [...mail.text.matchAll(/(?<![\w=])(\d{8})(?!\w)/g)].map((match) => match[1]!)
+  if (shown.length !== 1) throw new Error(`"${mail.subject}" shows ${shown.length} eight-digit codes`)
   return shown[0]!
 }
 

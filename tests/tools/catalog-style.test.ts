@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { readMailTexts } from '../../src/build/mail-templates'
+import { readMailTexts } from '../../src/build/mail-texts'
 import { readCatalog } from '../../src/build/po'
 
 // The mechanical rules of locales/STYLE.md, read from every catalog: the site's (messages.po) and

@@ -17,8 +17,9 @@ export type OutgoingMail = {
   to: string
   replyTo?: string
   subject: string
-  /** Plain text only. */
   text: string
+  /** An HTML version beside the text (the auth e-mails have one). */
+  html?: string
 }
 
 /** The secret a function needs to send mail: none on the local stack, BREVO_API_KEY elsewhere. */
@@ -34,7 +35,7 @@ export function parseAddress(value: string): { name?: string; email: string } {
   return name ? { name, email: match[2]! } : { email: match[2]! }
 }
 
-/** The request body of Brevo's POST /v3/smtp/email for one plain-text message. */
+/** The request body of Brevo's POST /v3/smtp/email for one message. */
 export function brevoMessage(mail: OutgoingMail) {
   return {
     sender: parseAddress(mail.from),
@@ -42,6 +43,7 @@ export function brevoMessage(mail: OutgoingMail) {
     ...(mail.replyTo ? { replyTo: { email: mail.replyTo } } : {}),
     subject: mail.subject,
     textContent: mail.text,
+    ...(mail.html ? { htmlContent: mail.html } : {}),
   }
 }
 
@@ -60,7 +62,7 @@ export async function sendMail(env: FunctionEnv, mail: OutgoingMail, { timeoutMs
     return
   }
   if (hasLocalMailbox(env)) {
-    await sendToLocalMailbox(env, { to: mail.to, subject: mail.subject, text: mail.text })
+    await sendToLocalMailbox(env, { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) })
     return
   }
   throw new Error('no e-mail provider configured (BREVO_API_KEY) and no local mailbox')
