@@ -165,9 +165,10 @@ describe('a name is stored without control or bidirectional-text characters', ()
     expect(await nameOf(data.user!.id)).toBe('Kari Rask')
     await rename(data.user!.id, 'Ola\u202Eevil\t')
     expect(await nameOf(data.user!.id)).toBe('Olaevil')
-    // Letters of every script, and the joiners some of them need, are a name.
+    // Letters of every script are a name; a zero-width joiner is a format character and goes
+    // (20261127100001_clean_names_invisible.sql; tests/backend/clean-names.test.ts has the rest).
     await rename(data.user!.id, 'Åse Ødegård-Ñúñez محمد\u200D')
-    expect(await nameOf(data.user!.id)).toBe('Åse Ødegård-Ñúñez محمد\u200D')
+    expect(await nameOf(data.user!.id)).toBe('Åse Ødegård-Ñúñez محمد')
   })
 })
 
