@@ -116,6 +116,23 @@ export function googleRoutes(ctx: StackContext, core: AuthCore): Hono {
         [id, email, JSON.stringify({ provider: 'google', providers: ['google'] }), JSON.stringify(identity)],
       )
       user = (await findUser(tx, 'id', id))!
+    } else if (!user.email_confirmed_at) {
+      // An account whose address was never confirmed may have been signed up by anyone, with a
+      // password and a name of their choosing: as GoTrue's RemoveUnconfirmedIdentities
+      // (internal/models/user.go, called from createAccountFromExternalIdentity in
+      // internal/api/external.go when the user is not confirmed), the account becomes Google's
+      // alone. The password is cleared, the metadata is Google's (replaced, not merged), every
+      // other identity goes and the providers are recomputed (only google); then, as user.Confirm
+      // with ClearAllOneTimeTokensForUser, the address is confirmed and no link sent before works.
+      await tx.query(
+        `update auth.users set encrypted_password = null, raw_user_meta_data = $2::jsonb,
+           raw_app_meta_data = raw_app_meta_data || '{"provider": "google", "providers": ["google"]}',
+           email_confirmed_at = now(), confirmation_token = null, recovery_token = null,
+           email_change_token_new = null, email_change_token_current = null, updated_at = now()
+         where id = $1`,
+        [user.id, JSON.stringify(identity)],
+      )
+      await tx.query(`delete from auth.identities where user_id = $1 and not (provider = 'google' and provider_id = $2)`, [user.id, googleId])
     } else {
       await tx.query(
         `update auth.users set email_confirmed_at = coalesce(email_confirmed_at, now()),
