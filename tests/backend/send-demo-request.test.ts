@@ -1,8 +1,8 @@
 // The send-demo-request function: through the local stack with supabase-js as the app invokes it,
 // and its handler called directly with the stack's env (to vary secrets and break things).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { LIMITS } from '../../supabase/functions/_shared/demo-request.ts'
-import { MAX_BODY_BYTES } from '../../supabase/functions/send-demo-request/handler.ts'
+import inProcessHandler, { MAX_BODY_BYTES } from '../../supabase/functions/send-demo-request/handler.ts'
 import { functionHandler } from './function-runtime.ts'
 import { client, type LocalStack, mails, startTestStack, uniqueEmail } from './helpers.ts'
 
@@ -439,6 +439,91 @@ describe('the bot check (Turnstile siteverify; here the local stand-in)', () => 
     expect(await rowsFor(body.email)).toHaveLength(0)
     const accepted = await client(stack).functions.invoke('send-demo-request', { body: { ...body, captcha_token: stack.botCheckToken() } })
     expect(accepted.data).toEqual({ ok: true })
+    expect(await rowsFor(body.email)).toHaveLength(1)
+  })
+
+  // Hosted: SUPABASE_URL is the project's https address (the platform sets it; no secret may be
+  // named SUPABASE_…). Here such an address is passed through to this file's stack by a stubbed
+  // fetch, run in-process, and Turnstile's siteverify answers as Cloudflare does for its test secrets.
+  const HOSTED = 'https://abcdefghijklmnop.supabase.co'
+  const TEST_SECRETS = ['1x0000000000000000000000000000000AA', '2x0000000000000000000000000000000AA', '3x0000000000000000000000000000000AA']
+  async function asHosted(body: unknown, env: Env) {
+    const realFetch = globalThis.fetch
+    const sent: string[] = []
+    const logged: string[] = []
+    vi.spyOn(console, 'error').mockImplementation((...args) => void logged.push(args.map(String).join(' ')))
+    vi.stubGlobal('fetch', async (input: string | URL | Request, init?: RequestInit) => {
+      const url = input instanceof Request ? input.url : String(input)
+      sent.push(url)
+      if (url.startsWith(HOSTED)) return realFetch(stack.url + url.slice(HOSTED.length), init)
+      if (url === 'https://challenges.cloudflare.com/turnstile/v0/siteverify') {
+        const secret = new URLSearchParams(String(init?.body)).get('secret')
+        const passes = secret === TEST_SECRETS[0]
+        return Response.json({ success: passes, 'error-codes': passes ? [] : [secret === TEST_SECRETS[2] ? 'timeout-or-duplicate' : 'invalid-input-response'] })
+      }
+      throw new Error(`unexpected request to ${url}`)
+    })
+    try {
+      const req = new Request('http://functions.local/send-demo-request', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Origin: SITE, 'cf-connecting-ip': freshIp() },
+        body: JSON.stringify(body),
+      })
+      const res = await inProcessHandler(req, { ...baseEnv(), SUPABASE_URL: HOSTED, LOCAL_MAILBOX_URL: `${HOSTED}/mailbox/send`, ...env })
+      return { status: res.status, body: await res.json(), sent, logged }
+    } finally {
+      vi.unstubAllGlobals()
+      vi.restoreAllMocks()
+    }
+  }
+
+  it('hosted, without TURNSTILE_SECRET_KEY: 500 not_configured, logged, before anything is stored or asked', async () => {
+    // The same hosted set-up with the secret stores a request: it reaches the database.
+    const { TURNSTILE_SECRET_KEY } = await botEnv()
+    const control = valid()
+    const stored = await asHosted(
+      { ...control, captcha_token: stack.botCheckToken() },
+      { TURNSTILE_SECRET_KEY, TURNSTILE_SITEVERIFY_URL: `${HOSTED}/local-bot-check/siteverify` },
+    )
+    expect(stored.status).toBe(200)
+    expect(await rowsFor(control.email)).toHaveLength(1)
+
+    for (const missing of [undefined, '', '  ']) {
+      const body = valid()
+      const res = await asHosted(body, { TURNSTILE_SECRET_KEY: missing })
+      expect({ status: res.status, body: res.body }).toEqual({ status: 500, body: { ok: false, error: 'not_configured' } })
+      expect(res.sent).toEqual([])
+      expect(res.logged.join('\n')).toContain('[send-demo-request] not configured: missing TURNSTILE_SECRET_KEY')
+      expect(await rowsFor(body.email)).toHaveLength(0)
+    }
+  })
+
+  it('Turnstile’s test secrets count as none: 500 not_configured, hosted and on the local stack alike, nothing stored', async () => {
+    for (const secret of TEST_SECRETS) {
+      const body = valid()
+      // Siteverify would pass every token with the first: without the refusal, this request is stored.
+      const hosted = await asHosted({ ...body, captcha_token: 'XXXX.DUMMY.TOKEN.XXXX' }, { TURNSTILE_SECRET_KEY: ` ${secret} ` })
+      expect({ secret, status: hosted.status, body: hosted.body }).toEqual({ secret, status: 500, body: { ok: false, error: 'not_configured' } })
+      expect(hosted.sent).toEqual([])
+      expect(hosted.logged.join('\n')).toContain('[send-demo-request] not configured: missing TURNSTILE_SECRET_KEY')
+      const local = await post({ ...body, captcha_token: stack.botCheckToken() }, { env: { TURNSTILE_SECRET_KEY: secret } })
+      expect({ secret, status: local.status, body: await local.json() }).toEqual({ secret, status: 500, body: { ok: false, error: 'not_configured' } })
+      expect(await rowsFor(body.email)).toHaveLength(0)
+    }
+  })
+
+  it('the check is off only against a Supabase on this machine (the local stack, which leaves the secret out while its check is off)', async () => {
+    const { missingBotCheckSecret } = await import('../../supabase/functions/_shared/bot-check.ts')
+    const without = (SUPABASE_URL: string | undefined) => missingBotCheckSecret({ SUPABASE_URL })
+    for (const url of ['http://localhost:54321', 'http://127.0.0.1:54321', 'http://[::1]:54321', 'http://LOCALHOST:1/']) expect({ url, missing: without(url) }).toEqual({ url, missing: [] })
+    for (const url of [HOSTED, 'http://kong:8000', 'http://localhost.example.com', 'http://127.0.0.1.nip.io', 'http://10.0.0.1', '', 'not a url', undefined]) {
+      expect({ url, missing: without(url) }).toEqual({ url, missing: ['TURNSTILE_SECRET_KEY'] })
+    }
+    expect(missingBotCheckSecret({ SUPABASE_URL: HOSTED, TURNSTILE_SECRET_KEY: '0x4AAAAAAABkMYinukE8nzYS' })).toEqual([])
+    // This file's local env has no secret: its requests are taken without a token.
+    const body = valid()
+    const res = await post(body)
+    expect(await res.json()).toEqual({ ok: true })
     expect(await rowsFor(body.email)).toHaveLength(1)
   })
 })

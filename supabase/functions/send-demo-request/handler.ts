@@ -9,8 +9,9 @@
 //        | 400 bot_check_failed | 429 rate_limited (Retry-After) | 500 storage_failed
 //        | 503 bot_check_unavailable.
 //
-// Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase provides them), and a way to
-// notify: BREVO_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it). Without
+// Environment: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (Supabase provides them), a way to
+// notify: BREVO_API_KEY (a secret to set) or LOCAL_MAILBOX_URL (the local stack sets it), and the
+// bot check's TURNSTILE_SECRET_KEY (a secret to set; not one of Turnstile's test secrets). Without
 // them every request answers 500 not_configured, before anything is stored. The rest is optional:
 //   SITE_URL                         the site; its origin is allowed by CORS
 //   SITE_ORIGINS                     comma-separated origins allowed by CORS
@@ -26,8 +27,10 @@
 //   DEMO_NOTIFY_RETRY_AFTER_SECONDS  unnotified rows older than this are retried on the next
 //                                    accepted request (default 300)
 //   IP_HASH_SECRET                   key of the HMAC that stores IPs only as hashes (default: the service role key)
-//   TURNSTILE_SECRET_KEY             when set, a request needs a bot-check token (`captcha_token`)
-//                                    that Turnstile's siteverify accepts (../_shared/bot-check.ts):
+//   TURNSTILE_SECRET_KEY             required (above), except on the local stack (SUPABASE_URL on
+//                                    this machine), which sets it while its bot check is on: then a
+//                                    request needs a bot-check token (`captcha_token`) that
+//                                    Turnstile's siteverify accepts (../_shared/bot-check.ts):
 //                                    400 bot_check_failed without one; 503 bot_check_unavailable
 //                                    when siteverify does not answer
 import {
@@ -43,7 +46,7 @@ import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
 import { BodyTooLarge, readJsonBody } from '../_shared/json-body.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
-import { isBotCheckOn, verifyBotCheck } from '../_shared/bot-check.ts'
+import { isBotCheckOn, missingBotCheckSecret, verifyBotCheck } from '../_shared/bot-check.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { noStore } from '../_shared/no-store.ts'
 
@@ -229,10 +232,12 @@ const positive = (value: string | undefined, fallback: number) => {
   return Number.isFinite(n) && n >= 0 ? n : fallback
 }
 
-/** Secrets without which the function cannot keep its promise (store, then notify). */
+/** Secrets without which the function cannot keep its promise (store what a person sent, then
+ * notify): the bot check fails closed, so a deploy without its secret stores nothing. */
 export function missingConfiguration(env: FunctionEnv): string[] {
   const missing = missingSecrets(env, ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'])
   missing.push(...missingMailSecrets(env))
+  missing.push(...missingBotCheckSecret(env))
   return missing
 }
 
