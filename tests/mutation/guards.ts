@@ -1,10 +1,14 @@
 // The guards that keep money and accounts safe, each removed once: a scratch copy of the checkout
 // (the files git tracks or would, as they are in the working tree) gets one guard taken out, and the tests
 // named with it must then fail there. The SQL guards live in the migrations, out of StrykerJS's
-// reach; the code guards here are the ones a mutation audit found unguarded before.
+// reach; the code guards here are the ones a mutation audit found unguarded before. The guards with
+// an id in brackets are the mutants of the mutation audit of 2026-11-27 (the second factor, e-mailed
+// links and codes, the bot check, redirects, cache and permission headers); several sit in the local
+// stack's stand-ins of GoTrue and Turnstile, which every backend test takes as its oracle.
 //
 //   npm run mutate -- guards            every guard
 //   npm run mutate -- guards lock       only the guards whose name contains "lock"
+//   npm run mutate -- guards '[a8]'     one guard by its audit id ('[' all of that audit's)
 //
 // Prints one line per guard (killed or survived, by which test), and exits non-zero if any survived.
 import { spawnSync } from 'node:child_process'
@@ -22,7 +26,7 @@ export type Guard = {
   /** Test files, each of which must fail without the guard. */
   tests: string[]
   /** The vitest project of the tests (default node). */
-  project?: 'node' | 'ui'
+  project?: 'node' | 'ui' | 'machines'
 }
 
 const MIGRATIONS = 'supabase/migrations'
@@ -32,6 +36,12 @@ const RETENTION = `${MIGRATIONS}/20261125300001_retention.sql`
 const DELETE = `${MIGRATIONS}/20261126100001_delete_account.sql`
 const PROVIDER = 'supabase/functions/_shared/payment-provider.ts'
 const WEBHOOK = 'supabase/functions/stripe-webhook/handler.ts'
+const SECOND_FACTOR = `${MIGRATIONS}/20261126200001_second_factor.sql`
+const SIGNED_IN = 'supabase/functions/_shared/signed-in-user.ts'
+const VERIFY = 'supabase/local/auth-verify.ts'
+const BOT_CHECK = 'supabase/local/bot-check.ts'
+const SITE_SERVER = 'src/server/site-server.ts'
+const EDGES = 'tests/backend/auth-edge-cases.test.ts'
 
 export const GUARDS: Guard[] = [
   // ---------- SQL: the migrations' guards ----------
@@ -194,6 +204,197 @@ export const GUARDS: Guard[] = [
     file: 'src/server/site-server.ts',
     find: "    if (!decodeURIComponent(pathname).endsWith('.html')) return next()\n",
     replace: '    return next()\n',
+    tests: ['tests/security/site-server.test.ts'],
+  },
+  // ---------- sign-in: the second factor ----------
+  {
+    name: 'subscriptions: the second-factor policy is restrictive, held with the owner policy [A1]',
+    file: SECOND_FACTOR,
+    find: '  on public.subscriptions\n  as restrictive\n',
+    replace: '  on public.subscriptions\n',
+    tests: ['tests/backend/mfa.test.ts', 'tests/backend/rls.test.ts'],
+  },
+  {
+    name: 'subscriptions: the second-factor policy binds authenticated [R2]',
+    file: SECOND_FACTOR,
+    find: '  to authenticated\n  using',
+    replace: '  to anon\n  using',
+    tests: ['tests/backend/mfa.test.ts'],
+  },
+  {
+    name: 'subscriptions: each user reads only their own rows [R1]',
+    file: `${MIGRATIONS}/20261122000001_subscriptions.sql`,
+    find: '  using ((select auth.uid()) = user_id);',
+    replace: '  using (true);',
+    tests: ['tests/backend/rls.test.ts', 'tests/backend/mfa.test.ts'],
+  },
+  {
+    name: 'second_factor_required: only a verified factor counts [A2]',
+    file: SECOND_FACTOR,
+    find: "where f.user_id = (select auth.uid()) and f.status = 'verified'",
+    replace: 'where f.user_id = (select auth.uid())',
+    tests: [EDGES],
+  },
+  {
+    name: 'second_factor_required: security definer (authenticated may not read auth.mfa_factors) [A3]',
+    file: SECOND_FACTOR,
+    find: 'stable\nsecurity definer\n',
+    replace: 'stable\n',
+    tests: ['tests/backend/mfa.test.ts', 'tests/backend/rls.test.ts'],
+  },
+  {
+    name: 'functions (signedInRequest): an aal1 session of an account with a second factor is refused [A4]',
+    file: SIGNED_IN,
+    find: "    return secondFactorMissing(req, user.record) ? json(403, { error: 'Second factor required' }, cors) : { user, cors }\n",
+    replace: '    return { user, cors }\n',
+    tests: ['tests/backend/mfa.test.ts'],
+  },
+  {
+    name: 'functions (secondFactorMissing): only a verified factor counts [A5]',
+    file: SIGNED_IN,
+    find: "  if (!factors.some((factor) => factor?.status === 'verified')) return false",
+    replace: '  if (factors.length === 0) return false',
+    tests: [EDGES],
+  },
+  {
+    name: 'app (secondFactorDue): only a verified factor asks for a code [A9]',
+    file: 'machines/assurance.ts',
+    find: "(session.user.factors ?? []).filter((f) => f.status === 'verified')",
+    replace: '(session.user.factors ?? [])',
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: a verified second-factor challenge is spent [A7]',
+    file: 'supabase/local/auth-mfa.ts',
+    find: 'if (challenge.verified_at || !challenge.same_ip) {',
+    replace: 'if (!challenge.same_ip) {',
+    tests: ['tests/backend/mfa.test.ts'],
+  },
+  {
+    name: 'auth stand-in: a TOTP code is good for one step either way, as GoTrue [A8]',
+    file: 'supabase/local/auth-mfa.ts',
+    find: 'validate({ token: code, window: 1 })',
+    replace: 'validate({ token: code, window: 4 })',
+    tests: [EDGES],
+  },
+  {
+    name: 'account page: signing out the other devices keeps this one (scope others) [S1]',
+    file: 'src/features/auth/account-settings/security-actors.ts',
+    find: "supabase.auth.signOut({ scope: 'others' })",
+    replace: 'supabase.auth.signOut()',
+    tests: ['tests/components/security-actors.test.ts'],
+    project: 'ui',
+  },
+  // ---------- sign-in: e-mailed links and codes ----------
+  {
+    name: 'auth stand-in: an e-mail change link counts once, so each address confirms [E2]',
+    file: VERIFY,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    find: 'update auth.users set ${column} = null, email_change_confirm_status = 1 where id = $1',
+    replace: 'update auth.users set email_change_confirm_status = 1 where id = $1',
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: a recovery link does not verify as another type [C1]',
+    file: VERIFY,
+    find: "if ((type === 'signup' || type === 'invite' || type === 'email') && confirmation)",
+    replace: "if ((type === 'signup' || type === 'invite' || type === 'email') && (confirmation || recovery))",
+    tests: ['tests/backend/email-links.test.ts'],
+  },
+  {
+    name: 'auth stand-in: a recovery link counts once [C3]',
+    file: VERIFY,
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    find: '    await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
+    replace: "    if (column === 'confirmation') await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n",
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: a recovery link expires (otp_expiry) [O1]',
+    file: VERIFY,
+    find: 'const recovery = own && matches(user.recovery_token) && fresh(user.recovery_sent_at)',
+    replace: 'const recovery = own && matches(user.recovery_token)',
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: an e-mail change link expires (otp_expiry) [O1]',
+    file: VERIFY,
+    find: "if (type === 'email_change' && fresh(user.email_change_sent_at)) {",
+    replace: "if (type === 'email_change') {",
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: POST /verify is rate limited per client (token_verifications) [O2]',
+    file: VERIFY,
+    find: "  app.post('/verify', async (c) => {\n    rateLimit(c, 'verify', config.tokenVerifications)\n",
+    replace: "  app.post('/verify', async (c) => {\n",
+    tests: ['tests/backend/verify-rate-limit.test.ts'],
+  },
+  {
+    name: 'app (/auth/confirm): only a link of a known type [C2]',
+    file: 'machines/email-link.machine.ts',
+    find: 'if (!/^[\\w-]{1,256}$/.test(tokenHash) || !isLinkType(type)) return null',
+    replace: 'if (!/^[\\w-]{1,256}$/.test(tokenHash)) return null',
+    tests: ['tests/machines/email-link.test.ts'],
+    project: 'machines',
+  },
+  // ---------- sign-in: the bot check and redirects ----------
+  {
+    name: 'send-demo-request: a refused bot-check token is refused [B1]',
+    file: 'supabase/functions/send-demo-request/handler.ts',
+    find: "    if (check.result === 'refused') return failure(400, 'bot_check_failed', cors)\n",
+    replace: '',
+    tests: ['tests/backend/send-demo-request.test.ts'],
+  },
+  {
+    name: 'bot-check stand-in: siteverify spends the token [B3]',
+    file: BOT_CHECK,
+    find: '      entry.spent = true\n',
+    replace: '',
+    tests: ['tests/backend/email-links.test.ts', 'tests/backend/send-demo-request.test.ts'],
+  },
+  {
+    name: 'bot-check stand-in: a token lives 300 seconds [B4]',
+    file: BOT_CHECK,
+    find: 'if (entry.spent || Date.now() - entry.at > TOKEN_LIFETIME_MS) return',
+    replace: 'if (entry.spent) return',
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: only the service role skips the bot check, not the anon key supabase-js sends [B5]',
+    file: 'supabase/local/auth-core.ts',
+    find: "if (verified?.ok && verified.claims.role === 'service_role') return",
+    replace: 'if (verified?.ok) return',
+    tests: [EDGES],
+  },
+  {
+    name: 'auth stand-in: a single * of the redirect allow list stays within one part of a name [C4]',
+    file: 'supabase/local/auth-redirect.ts',
+    find: "else if (char === '*') source += '[^./]*'",
+    replace: "else if (char === '*') source += '.*'",
+    tests: [EDGES],
+  },
+  // ---------- headers ----------
+  {
+    name: 'functions: Cache-Control no-store on every answer, errors too [K1]',
+    file: 'supabase/functions/_shared/no-store.ts',
+    find: "    headers.set('Cache-Control', 'no-store')\n",
+    replace: "    if (res.ok) headers.set('Cache-Control', 'no-store')\n",
+    tests: ['tests/backend/email-change-follows.test.ts'],
+  },
+  {
+    name: 'site server: signed-in pages are no-store [K2]',
+    file: SITE_SERVER,
+    find: 'signedIn.has(pathname) ? signedInHtmlHeaders : htmlHeaders',
+    replace: 'htmlHeaders',
+    tests: ['tests/security/site-server.test.ts'],
+  },
+  {
+    name: 'site server: Permissions-Policy turns camera, microphone and geolocation off [H1]',
+    file: SITE_SERVER,
+    find: '      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },\n',
+    replace: '',
     tests: ['tests/security/site-server.test.ts'],
   },
 ]

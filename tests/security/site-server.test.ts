@@ -1,5 +1,6 @@
 // The production server's answers to hostile paths: never an off-site redirect, never a 500; each
-// page at one address only; and the headers the README asks static hosts to send are the ones it sends.
+// page at one address only; the headers the README asks static hosts to send are the ones it sends;
+// a signed-in page is never stored; and the browser features the site does not use stay off.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -9,11 +10,22 @@ import { createSiteServer } from '../../src/server/site-server'
 const dist = mkdtempSync(path.join(tmpdir(), 'site-'))
 mkdirSync(path.join(dist, 'pricing'), { recursive: true })
 mkdirSync(path.join(dist, 'en/pricing'), { recursive: true })
+mkdirSync(path.join(dist, 'account'), { recursive: true })
 writeFileSync(path.join(dist, 'index.html'), '<h1>home</h1>')
 writeFileSync(path.join(dist, 'pricing/index.html'), '<h1>pricing</h1>')
 writeFileSync(path.join(dist, 'en/pricing/index.html'), '<h1>en pricing</h1>')
 writeFileSync(path.join(dist, '404.html'), '<h1>ikke funnet</h1>')
 writeFileSync(path.join(dist, 'en/404.html'), '<h1>not found</h1>')
+writeFileSync(path.join(dist, 'account/index.html'), '<h1>konto</h1>')
+// The route list the build writes: which pages are signed in.
+writeFileSync(
+  path.join(dist, 'routes.json'),
+  JSON.stringify([
+    { url: '/', access: 'public' },
+    { url: '/pricing', access: 'public' },
+    { url: '/account', access: 'protected' },
+  ]),
+)
 afterAll(() => rmSync(dist, { recursive: true, force: true }))
 
 const app = createSiteServer({ distDir: dist })
@@ -97,5 +109,22 @@ describe('the headers static hosts are asked to send (README, "The site on a sta
     const server = createSiteServer({ distDir: dist, supabaseUrl: 'https://project.supabase.co' })
     const res = await server.fetch(new Request('http://localhost:5173/pricing'))
     for (const [name, value] of listed) expect(res.headers.get(name), name).toBe(value.replaceAll('<project>', 'project'))
+  })
+})
+
+describe('what a browser or a cache may do with a page', () => {
+  it('a signed-in page (routes.json: protected) is no-store; a public one is no-cache', async () => {
+    const account = await get('/account')
+    expect(account.status).toBe(200)
+    expect(account.headers.get('cache-control')).toBe('no-store')
+    expect((await get('/pricing')).headers.get('cache-control')).toBe('no-cache')
+  })
+
+  it('camera, microphone and geolocation are off (Permissions-Policy), and other sites may not load what it serves (Cross-Origin-Resource-Policy)', async () => {
+    for (const raw of ['/', '/account', '/nowhere']) {
+      const res = await get(raw)
+      expect(res.headers.get('permissions-policy'), raw).toBe('camera=(), microphone=(), geolocation=()')
+      expect(res.headers.get('cross-origin-resource-policy'), raw).toBe('same-origin')
+    }
   })
 })
