@@ -6,6 +6,27 @@ import type { PGlite, Transaction } from '@electric-sql/pglite'
 /** The database, or a transaction on it. */
 export type Db = PGlite | Transaction
 
+/** The database as the auth service uses it: every statement, and every transaction, runs as the
+ * role GoTrue connects as on hosted Supabase (supabase_auth_admin, which owns the auth schema and
+ * has no rights in public), so a trigger on auth.users that writes elsewhere must be what hosted
+ * needs it to be (security definer) to work here too. */
+export function asAuthService(db: PGlite): PGlite {
+  const AS_AUTH = `select set_config('role', 'supabase_auth_admin', true)`
+  const wrapper = {
+    query: (sql: string, params?: unknown[]) =>
+      db.transaction(async (tx) => {
+        await tx.query(AS_AUTH)
+        return tx.query(sql, params)
+      }),
+    transaction: <T>(fn: (tx: Transaction) => Promise<T>) =>
+      db.transaction(async (tx) => {
+        await tx.query(AS_AUTH)
+        return fn(tx)
+      }),
+  }
+  return wrapper as unknown as PGlite
+}
+
 export type UserRow = {
   id: string
   email: string

@@ -16,7 +16,7 @@ import {
   s256,
   str,
 } from './auth-core.ts'
-import { obfuscatedUser } from './auth-users.ts'
+import { asAuthService, obfuscatedUser } from './auth-users.ts'
 import type { StackContext } from './context.ts'
 import { isPlainObject, requireApiKey } from './http.ts'
 import { bearer, verify } from './jwt.ts'
@@ -24,7 +24,9 @@ import { mfaRoutes } from './auth-mfa.ts'
 import { verifyRoutes } from './auth-verify.ts'
 import { googleRoutes } from './google.ts'
 
-export function authRoutes(ctx: StackContext): Hono {
+export function authRoutes(stack: StackContext): Hono {
+  // The stack's context (its API address is set once it listens), with the auth service's database.
+  const ctx: StackContext = Object.create(stack, { db: { value: asAuthService(stack.db) } })
   const { db, keys, auth: config } = ctx
   const app = new Hono()
   const core = createAuthCore(ctx)

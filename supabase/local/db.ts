@@ -25,6 +25,11 @@ begin
   if not exists (select 1 from pg_roles where rolname = 'service_role') then
     create role service_role nologin noinherit bypassrls;
   end if;
+  -- The auth service's own role, which owns the auth schema on hosted Supabase: the local auth
+  -- service writes as it (supabase/local/auth.ts), so triggers on auth.users run as they do there.
+  if not exists (select 1 from pg_roles where rolname = 'supabase_auth_admin') then
+    create role supabase_auth_admin nologin noinherit;
+  end if;
   -- PostgREST's own login role: its in-database settings (alter role authenticator set pgrst.…).
   if not exists (select 1 from pg_roles where rolname = 'authenticator') then
     create role authenticator login noinherit;
@@ -197,6 +202,11 @@ alter table auth.sessions add column if not exists factor_id uuid;
 
 revoke all on all tables in schema auth from anon, authenticated;
 grant all on all tables in schema auth to service_role;
+-- As on hosted Supabase: the auth service's role has the auth schema, and nothing in public.
+grant usage, create on schema auth to supabase_auth_admin;
+grant all on all tables in schema auth to supabase_auth_admin;
+grant all on all sequences in schema auth to supabase_auth_admin;
+grant execute on all functions in schema auth to supabase_auth_admin;
 
 create table if not exists supabase_migrations.schema_migrations (
   version text primary key,
@@ -213,6 +223,10 @@ create table if not exists local_stack.mailbox (
   links jsonb not null default '[]',
   created_at timestamptz not null default now()
 );
+-- The local auth service drops its own mail here when no hook sends it.
+grant usage on schema local_stack to supabase_auth_admin;
+grant insert, select on local_stack.mailbox to supabase_auth_admin;
+grant usage on all sequences in schema local_stack to supabase_auth_admin;
 
 -- Stands in for the logical replication stream that hosted Realtime reads: every change of a
 -- published table is sent with pg_notify. Deletes carry the whole old row only with

@@ -155,6 +155,7 @@ describe('a deployed function missing a required secret', () => {
       'delete-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, LOCAL_PAYMENTS_URL',
       'update-billing-email': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY',
       'auth-hooks': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, AUTH_HOOK_SECRET, BREVO_API_KEY',
+      'request-email-change': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
     }
     const served = await Promise.all(functions.map((fn) => runDeno(fn, dir, join(dir, fn.entrypoint), {})))
     try {

@@ -2,10 +2,11 @@
 // requests (a trigger in the database) and the payment provider's customer (update-billing-email,
 // against the local stand-in and a fake Stripe API). Every function's answer is kept by nobody
 // (Cache-Control: no-store). A session's token keeps saying when it signed in, across refreshes.
+import { Secret, TOTP } from 'otpauth'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionHandler, runtimeHandlers } from './function-runtime.ts'
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts'
-import { client, confirmedUser, expectNotSignedIn, type LocalStack, linkOf, mails, SITE, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
+import { askEmailChange, client, confirmedUser, expectNotSignedIn, functionError, type LocalStack, linkOf, mails, SITE, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
 
 const handler = functionHandler('update-billing-email')
 
@@ -43,7 +44,7 @@ const service = (path: string, init: RequestInit = {}) =>
 /** Changes the user's address and presses both e-mailed links, as the confirmation page does. */
 async function changeAddress(user: Awaited<ReturnType<typeof confirmedUser>>) {
   const next = uniqueEmail('moved')
-  expect((await user.sb.auth.updateUser({ email: next })).error).toBeNull()
+  expect((await askEmailChange(stack, user, next)).error).toBeNull()
   for (const to of [next, user.email]) {
     const mail = (await mails(stack, to)).find((m) => linkOf(m).type === 'email_change')!
     expect((await client(stack).auth.verifyOtp({ token_hash: linkOf(mail).token_hash, type: 'email_change' })).error).toBeNull()
@@ -104,6 +105,33 @@ describe('a confirmed change of address', () => {
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ updated: true })
     expect(stripe.customers.get(`stored-${id}`)?.email).toBe(next)
+  })
+
+  it('a two-factor account’s new address reaches the payment customer by the scheduled job, when the page’s call cannot (its press signs in at aal1)', async () => {
+    const user = await confirmedUser(stack)
+    const customer = await localCustomer(user.user.id, user.email)
+    const { data } = await user.sb.auth.mfa.enroll({ factorType: 'totp' })
+    const totp = new TOTP({ secret: Secret.fromBase32(data!.totp.secret), algorithm: 'SHA1', digits: 6, period: 30 })
+    expect((await user.sb.auth.mfa.challengeAndVerify({ factorId: data!.id, code: totp.generate() })).error).toBeNull()
+
+    const next = uniqueEmail('moved2fa')
+    expect((await askEmailChange(stack, user, next)).error).toBeNull()
+    const toNew = (await mails(stack, next)).find((m) => linkOf(m).type === 'email_change')!
+    const toCurrent = (await mails(stack, user.email)).find((m) => linkOf(m).type === 'email_change')!
+    expect((await client(stack).auth.verifyOtp({ token_hash: linkOf(toNew).token_hash, type: 'email_change' })).error).toBeNull()
+    // The second press, on a phone with no session of the account: aal1, which the function refuses.
+    const phone = client(stack)
+    expect((await phone.auth.verifyOtp({ token_hash: linkOf(toCurrent).token_hash, type: 'email_change' })).error).toBeNull()
+    expect((await functionError(phone, 'update-billing-email', {})).status).toBe(403)
+    expect(await localCustomerEmail(customer)).toBe(user.email)
+    const { rows: queued } = await stack.db.query('select user_id from public.billing_email_updates where user_id = $1', [user.user.id])
+    expect(queued).toHaveLength(1)
+
+    const { rows: jobs } = await stack.db.query<{ schedule: string }>(`select schedule from cron.job where jobname = 'sync-billing-emails'`)
+    expect(jobs).toEqual([{ schedule: '*/5 * * * *' }])
+    expect(await stack.cron.run('sync-billing-emails')).toBe(true)
+    expect(await localCustomerEmail(customer)).toBe(next)
+    expect((await stack.db.query('select 1 from public.billing_email_updates where user_id = $1', [user.user.id])).rows).toEqual([])
   })
 
   it('a user who never bought anything has no customer to update', async () => {

@@ -1,19 +1,21 @@
 // E-mailed links and codes as the site uses them, against the local stand-in of GoTrue: the page a
-// link opens verifies only on a press (`verifyOtp({ token_hash, type })`), a code typed in verifies
-// the same way (`verifyOtp({ email, token, type })`), a change of address needs both addresses'
+// link opens verifies only on a press (`verifyOtp({ token_hash, type })`), a code typed in is
+// redeemed for the link's token (redeem_email_code) and verifies the same way, a change of address
+// (asked through request-email-change) needs both addresses'
 // links, one e-mail of a kind per address per minute, and the bot check guards what sends mail.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  askEmailChange,
   client,
   codeOf,
   confirmedUser,
   type LocalStack,
   linkOf,
   mails,
-  SITE,
   STARTUP_TIMEOUT,
   startTestStack,
   uniqueEmail,
+  verifyCode,
 } from './helpers.ts'
 
 let stack: LocalStack
@@ -87,10 +89,10 @@ describe('the code in the e-mail', () => {
   it('confirms a sign-up, typed with the address; a wrong code is refused and the right one still works', async () => {
     const { email, mail } = await signedUp('nb')
     const code = codeOf(mail)
-    const wrong = code === '000000' ? '000001' : '000000'
-    const refused = await client(stack).auth.verifyOtp({ email, token: wrong, type: 'signup' })
-    expect(refused.error).toMatchObject({ status: 403, code: 'otp_expired', message: 'Token has expired or is invalid' })
-    const { data, error } = await client(stack).auth.verifyOtp({ email: email.toUpperCase(), token: code, type: 'signup' })
+    const wrong = code === '00000000' ? '00000001' : '00000000'
+    const refused = await verifyCode(stack, client(stack), email, wrong, 'signup')
+    expect(refused.error).toMatchObject({ code: 'otp_expired', reason: 'invalid' })
+    const { data, error } = await verifyCode(stack, client(stack), email.toUpperCase(), code, 'signup')
     expect(error).toBeNull()
     expect(data.session?.user.email_confirmed_at).toBeTruthy()
     // The link of the same e-mail is spent with it.
@@ -102,8 +104,8 @@ describe('the code in the e-mail', () => {
     const other = await confirmedUser(stack)
     await client(stack).auth.resetPasswordForEmail(email)
     const code = codeOf((await mails(stack, email))[0]!)
-    expect((await client(stack).auth.verifyOtp({ email: other.email, token: code, type: 'recovery' })).error).toMatchObject({ code: 'otp_expired' })
-    const { data, error } = await client(stack).auth.verifyOtp({ email, token: code, type: 'recovery' })
+    expect((await verifyCode(stack, client(stack), other.email, code, 'recovery')).error).toMatchObject({ code: 'otp_expired' })
+    const { data, error } = await verifyCode(stack, client(stack), email, code, 'recovery')
     expect(error).toBeNull()
     expect(data.session?.user.email).toBe(email)
   })
@@ -111,11 +113,12 @@ describe('the code in the e-mail', () => {
 
 describe('a change of e-mail address', () => {
   it('writes to both addresses; the change takes effect once both links are pressed', async () => {
-    const { sb, email, user } = await confirmedUser(stack)
+    const account = await confirmedUser(stack)
+    const { email, user } = account
     const next = uniqueEmail('moved')
-    const { data, error } = await sb.auth.updateUser({ email: next }, { emailRedirectTo: `${SITE}/account` })
+    const { error } = await askEmailChange(stack, account, next)
     expect(error).toBeNull()
-    expect(data.user).toMatchObject({ email, new_email: next })
+    expect((await account.sb.auth.getUser()).data.user).toMatchObject({ email, new_email: next })
     expect((await userRow(user!.id)).email).toBe(email)
 
     const toNew = (await mails(stack, next))[0]!
@@ -141,11 +144,15 @@ describe('a change of e-mail address', () => {
   })
 
   it('refuses an address another account has, and a second request within the minute', async () => {
-    const { sb } = await confirmedUser(stack)
+    const account = await confirmedUser(stack)
     const taken = await confirmedUser(stack)
-    expect((await sb.auth.updateUser({ email: taken.email })).error).toMatchObject({ status: 422, code: 'email_exists' })
-    expect((await sb.auth.updateUser({ email: uniqueEmail('one') })).error).toBeNull()
-    expect((await sb.auth.updateUser({ email: uniqueEmail('two') })).error).toMatchObject({ status: 429, code: 'over_email_send_rate_limit' })
+    const answer = async (next: string) => {
+      const { error } = await askEmailChange(stack, account, next)
+      return error ? { status: (error as { context: Response }).context.status, body: await (error as { context: Response }).context.json() } : null
+    }
+    expect(await answer(taken.email)).toMatchObject({ status: 422, body: { code: 'email_exists' } })
+    expect(await answer(uniqueEmail('one'))).toBeNull()
+    expect(await answer(uniqueEmail('two'))).toMatchObject({ status: 429, body: { code: 'over_email_send_rate_limit' } })
   })
 })
 

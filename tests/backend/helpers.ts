@@ -139,6 +139,21 @@ export async function confirmedUser(stack: LocalStack, fullName = 'Test User', e
   return { sb, email, password, user: signIn.data.user, session: signIn.data.session }
 }
 
+/** A change of address as the account page asks for it: through request-email-change, with the
+ * password and a bot-check token (the auth service alone mails nobody for a change). */
+export async function askEmailChange(stack: LocalStack, account: { sb: SupabaseClient; password: string }, email: string) {
+  return account.sb.functions.invoke('request-email-change', { body: { email, password: account.password, captcha_token: stack.botCheckToken() } })
+}
+
+/** A code typed on the site: redeemed for the link's token (redeem_email_code), then verified as the link would be. */
+export async function verifyCode(stack: LocalStack, sb: SupabaseClient, email: string, code: string, type: 'signup' | 'recovery') {
+  const { data, error } = await client(stack).rpc('redeem_email_code', { p_email: email, p_kind: type, p_code: code })
+  if (error) throw error
+  const tokenHash = (data as { token_hash?: string }).token_hash
+  if (!tokenHash) return { data: { session: null, user: null }, error: { code: 'otp_expired', reason: (data as { error: string }).error } }
+  return sb.auth.verifyOtp({ token_hash: tokenHash, type })
+}
+
 /** Resolves with the first value `subscribe` hands over, or rejects after `ms`. */
 export function within<T>(ms: number, subscribe: (resolve: (value: T) => void) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {

@@ -33,6 +33,9 @@ async function enrolled(sb: SupabaseClient) {
 }
 
 async function raise(sb: SupabaseClient, factorId: string, secret: string) {
+  // A code works once (the MFA verification hook): these tests give codes seconds apart, so the last
+  // accepted one is made a minute older first, as if the app had moved on to its next code.
+  await stack.db.query(`update public.mfa_factor_locks set last_valid_at = now() - interval '2 minutes' where factor_id = $1`, [factorId])
   const { data, error } = await sb.auth.mfa.challengeAndVerify({ factorId, code: totpOf(secret).generate() })
   expect(error).toBeNull()
   return data!

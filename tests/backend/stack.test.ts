@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { functionsWithoutJwtCheck } from '../../supabase/local/functions.ts'
+import { FUNCTIONS_DIR, functionsWithoutJwtCheck, loadFunctions } from '../../supabase/local/functions.ts'
 import { sign } from '../../supabase/local/jwt.ts'
 import { startStack } from '../../supabase/local/stack.ts'
 import { client, confirmedUser, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
@@ -15,8 +15,11 @@ const FIXTURES = resolve(import.meta.dirname, 'fixtures/functions')
 let stack: LocalStack
 
 beforeAll(async () => {
+  // The fixtures' functions, and the project's auth-hooks, which writes the auth e-mails.
+  const handlers = await loadFunctions(FIXTURES)
+  handlers.set('auth-hooks', (await loadFunctions(FUNCTIONS_DIR)).get('auth-hooks')!)
   stack = await startTestStack({
-    functionsDir: FIXTURES,
+    handlers,
     siteUrl: 'http://localhost:4000',
     env: { CUSTOM_SECRET: 's3cret' },
   })

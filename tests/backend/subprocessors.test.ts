@@ -17,7 +17,7 @@ const NOT_CALLED: Record<string, string> = {
   'www.linkedin.com': 'the demo form stores LinkedIn profile addresses in this form; nothing is sent to LinkedIn',
 }
 /** Packages the functions import that talk to no service. */
-const LIBRARIES = new Set(['arktype'])
+const LIBRARIES = new Set(['arktype', 'standardwebhooks'])
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -53,7 +53,8 @@ export const subprocessors: readonly Subprocessor[] = [
       context: 'legal: subprocessor transfer',
     }),
     transfersOutsideEea: true,
-    usedBy: { platform: true },
+    // The auth service's hooks are the project's own functions on the platform (functions/auth-hooks).
+    usedBy: { platform: true, config: ['auth.hook.send_email', 'auth.hook.mfa_verification_attempt'] },
   },
   {
     id: 'stripe',

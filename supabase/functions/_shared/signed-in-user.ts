@@ -36,6 +36,12 @@ export function secondFactorMissing(req: Request, record: Record<string, unknown
   }
 }
 
+/** A request made with the service-role key (the project's scheduled jobs, through pg_net). */
+export function isServiceRoleRequest(req: Request, env: FunctionEnv): boolean {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  return Boolean(token && env.SUPABASE_SERVICE_ROLE_KEY && token === env.SUPABASE_SERVICE_ROLE_KEY)
+}
+
 /** A JSON answer with the given CORS headers. */
 export const json = (status: number, body: unknown, headers: Record<string, string>, extra: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), { status, headers: { ...headers, ...extra, 'Content-Type': 'application/json; charset=utf-8' } })

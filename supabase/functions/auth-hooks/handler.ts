@@ -25,6 +25,7 @@
 //   AUTH_MAIL_FROM        sender (default Vekstlinje <noreply@vekstlinje.no>)
 import { Webhook } from 'standardwebhooks'
 import { type AuthMail, confirmLink, forgotPasswordLink, mailLang, renderAuthMail } from '../_shared/auth-mail.ts'
+import { AUTH_REFUSALS } from '../_shared/auth-refusals.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
 import { noStore } from '../_shared/no-store.ts'
@@ -50,14 +51,6 @@ const answer = (status: number, body: unknown) =>
 /** Fails the auth service's request with `status` and `message` (GoTrue's hook error shape). */
 const refuse = (status: number, message: string) => answer(200, { error: { http_code: status, message } })
 
-/** The refusals the site words in the visitor's language (src/lib/server-message.ts). */
-export const HOOK_MESSAGES = {
-  notRequested: 'Change the e-mail address from the account page',
-  accountLimit: 'Too many changes of e-mail address today',
-  addressLimit: 'Too many e-mails to this address today',
-  reused: 'This code has been used already. Wait for the next code in your app',
-  locked: 'Too many wrong codes. Two-step verification is locked for 15 minutes',
-} as const
 
 async function rpc<T>(env: FunctionEnv, name: string, args: Record<string, unknown>): Promise<T> {
   const res = await serviceRest(env, `rpc/${name}`, { method: 'POST', body: JSON.stringify(args) })
@@ -91,9 +84,9 @@ async function mailsFor(env: FunctionEnv, user: HookUser, data: EmailData): Prom
     case 'email_change': {
       const newEmail = user.new_email ?? ''
       const verdict = await rpc<string>(env, 'claim_email_change', { p_user: user.id, p_new_email: newEmail })
-      if (verdict === 'not_requested') return refuse(403, HOOK_MESSAGES.notRequested)
-      if (verdict === 'account_limit') return refuse(429, HOOK_MESSAGES.accountLimit)
-      if (verdict === 'address_limit') return refuse(429, HOOK_MESSAGES.addressLimit)
+      if (verdict === 'not_requested') return refuse(403, AUTH_REFUSALS.emailChangeNotRequested)
+      if (verdict === 'account_limit') return refuse(429, AUTH_REFUSALS.emailChangeAccountLimit)
+      if (verdict === 'address_limit') return refuse(429, AUTH_REFUSALS.emailChangeAddressLimit)
       // GoTrue's fields for a change confirmed on both addresses (internal/api/mail.go): the new
       // address's hash is `token_hash`, the current address's `token_hash_new`.
       const copies: Array<{ to: string; mail: AuthMail }> = [
@@ -158,7 +151,7 @@ async function verificationAttempt(env: FunctionEnv, payload: { user_id?: string
     )
   }
   if (result.decision !== 'reject') return answer(200, { decision: 'continue' })
-  return answer(200, { decision: 'reject', message: result.reason === 'reused' ? HOOK_MESSAGES.reused : HOOK_MESSAGES.locked })
+  return answer(200, { decision: 'reject', message: result.reason === 'reused' ? AUTH_REFUSALS.codeReused : AUTH_REFUSALS.factorLocked })
 }
 
 async function handler(req: Request, env: FunctionEnv): Promise<Response> {
