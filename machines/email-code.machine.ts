@@ -8,15 +8,15 @@ export type EmailCodeType = 'signup' | 'recovery'
 export const emailCodeFields = ['code'] as const
 export type EmailCodeField = (typeof emailCodeFields)[number]
 
-/** The code as the auth service takes it: six digits. Spaces a mail program or a person put in
- * (`123 456`) do not count. */
+/** The code as the e-mail shows it: eight digits (the product's own, good for 15 minutes and five
+ * tries; migration auth_hooks). Spaces a mail program or a person put in (`1234 5678`) do not count. */
 export const normalizeCode = (typed: string) => typed.replace(/\s+/g, '')
 
 /** The field's one check, known without a schema to load. */
 export function codeProblems(values: Record<EmailCodeField, string>): FieldProblems<EmailCodeField> {
   const code = normalizeCode(values.code)
   if (!code) return { code: 'required' }
-  return /^\d{6}$/.test(code) ? {} : { code: 'invalid' }
+  return /^\d{8}$/.test(code) ? {} : { code: 'invalid' }
 }
 
 export interface EmailCodeInput {
@@ -59,7 +59,7 @@ export const emailCodeMachine = setup({
   },
 }).createMachine({
   id: 'emailCode',
-  description: 'The 6-digit code from an auth e-mail, for a person whose mail system blocks its link: it does what the link does.',
+  description: 'The 8-digit code from an auth e-mail, for a person whose mail system blocks its link: it does what the link does.',
   context: ({ input }) => ({ ...input, values: { code: '' }, problems: { code: 'required' }, shown: [], schemaReady: true, failure: null }),
   initial: 'editing',
   on: {
@@ -71,10 +71,10 @@ export const emailCodeMachine = setup({
       description: 'Waiting for the code.',
       on: {
         'form.submit': [
-          { guard: 'isValid', target: 'verifying', actions: 'clearFailure', description: 'Six digits: sent with the address.' },
+          { guard: 'isValid', target: 'verifying', actions: 'clearFailure', description: 'Eight digits: sent with the address.' },
           {
             actions: ['showAllProblems', { type: 'focusField', params: { field: 'code' } }],
-            description: 'Empty, or not six digits: nothing is sent, focus goes to the field.',
+            description: 'Empty, or not eight digits: nothing is sent, focus goes to the field.',
           },
         ],
       },
@@ -90,7 +90,7 @@ export const emailCodeMachine = setup({
         onError: {
           target: 'editing',
           actions: 'rememberFailure',
-          description: 'Wrong, used, replaced by a newer e-mail, or over an hour old; or no answer. The code stays, to correct.',
+          description: 'Wrong, used, replaced by a newer e-mail, over 15 minutes old or tried too often; or no answer. The code stays, to correct.',
         },
       },
     },

@@ -46,7 +46,7 @@ export const twoFactorSettingsMachine = setup({
     loadStatus: fromPromise<TwoFactorStatus>(async () => ({ factor: null, level: null })),
     startEnrollment: fromPromise<Enrollment>(async () => ({ factorId: '', qrCode: '', secret: '' })),
     confirmEnrollment: fromPromise<EnrolledFactor, { factorId: string; code: string }>(async () => ({ id: '', createdAt: '' })),
-    removeFactor: fromPromise<void, { factorId: string; code: string | null }>(async () => {}),
+    removeFactor: fromPromise<void, { factorId: string; code: string }>(async () => {}),
   },
   actions: {
     // Provided by the feature's logic.
@@ -69,7 +69,6 @@ export const twoFactorSettingsMachine = setup({
     hasFactor: ({ event }) => 'output' in event && (event.output as TwoFactorStatus).factor !== null,
     isCodeShaped: ({ context }) => isCodeShaped(context.code),
     isWrongCode: ({ event }) => isWrongCodeError((event as { error?: unknown }).error),
-    isRaised: ({ context }) => context.level === 'aal2',
   },
 }).createMachine({
   id: 'twoFactorSettings',
@@ -136,14 +135,15 @@ export const twoFactorSettingsMachine = setup({
     enabled: {
       description: 'On: the app and the date it was set up show, with a button to remove it.',
       on: {
-        'remove.click': [
-          { guard: 'isRaised', target: 'removing', description: 'This session used the code: remove at once.' },
-          { target: 'confirmingRemoval', actions: 'focusCode', description: 'This session has not used the code: ask for one first.' },
-        ],
+        'remove.click': {
+          target: 'confirmingRemoval',
+          actions: 'focusCode',
+          description: 'Removing asks for a fresh code from the app, even from a session that used one: a session left open is not enough.',
+        },
       },
     },
     confirmingRemoval: {
-      description: 'Removing needs a code from the app first (the auth service wants aal2).',
+      description: 'Removing needs a fresh code from the app first.',
       on: {
         ...codeEntry('removing'),
         'cancel.click': { target: 'enabled', actions: 'clearCode', description: 'The user keeps it.' },
@@ -155,7 +155,7 @@ export const twoFactorSettingsMachine = setup({
       invoke: {
         id: 'removeFactor',
         src: 'removeFactor',
-        input: ({ context }) => ({ factorId: context.factor!.id, code: context.code ? normalCode(context.code) : null }),
+        input: ({ context }) => ({ factorId: context.factor!.id, code: normalCode(context.code) }),
         onDone: { target: 'disabled', actions: ['forgetFactor', 'notifyRemoved'], description: 'Off.' },
         onError: [
           { guard: 'isWrongCode', target: 'confirmingRemoval', actions: ['showWrongCode', 'focusCode'], description: 'Not the right code.' },

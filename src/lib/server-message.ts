@@ -1,5 +1,6 @@
 import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
+import { AUTH_REFUSALS } from '../../supabase/functions/_shared/auth-refusals'
 import { ALREADY_ON_PLAN, planById } from '../../supabase/functions/_shared/plans'
 
 /** A refusal from the auth service (its `code`) or from one of the project's functions (its
@@ -28,6 +29,9 @@ export const authCodeMessages = {
   session_expired: msg`Your session has ended. Sign in again.`,
   bad_jwt: msg`Your session has ended. Sign in again.`,
   user_not_found: msg`Your session has ended. Sign in again.`,
+  insufficient_aal: msg`Enter the code from your authenticator app first.`,
+  mfa_verification_rejected: msg`The code was refused. Wait a minute, then sign in again.`,
+  same_address: msg`That is already the address of your account.`,
 } satisfies Record<string, MessageDescriptor>
 
 /** The project's functions answer `{ error }` in English; these are the ones the visitor can meet. */
@@ -36,6 +40,11 @@ export const functionMessages = {
   'The payment provider could not start the checkout': msg`The payment provider could not start the purchase. Try again in a moment.`,
   'The payment provider could not cancel the subscription': msg`The payment provider could not cancel the subscription, so nothing was deleted. Try again in a moment.`,
   'The e-mail address does not match the account': msg`That is not the address of this account.`,
+  [AUTH_REFUSALS.codeReused]: msg`This code has been used already. Wait for the next code in your app (up to a minute), then sign in again.`,
+  [AUTH_REFUSALS.factorLocked]: msg`Too many wrong codes: two-step verification is locked for 15 minutes, and every device has been signed out.`,
+  [AUTH_REFUSALS.emailChangeNotRequested]: msg`Change the e-mail address on your account page.`,
+  [AUTH_REFUSALS.emailChangeAccountLimit]: msg`You have changed the e-mail address too many times today. Try again tomorrow.`,
+  [AUTH_REFUSALS.emailChangeAddressLimit]: msg`That address has had too many e-mails from us today. Try again tomorrow.`,
 } satisfies Record<string, MessageDescriptor>
 
 /** The functions' refusals that name a plan, by code: the plan's name fills in `{name}`. */
@@ -50,10 +59,11 @@ export function serverText(failure: ServerFailure | null | undefined): MessageDe
   if (plan && failure?.code && failure.code in planCodeMessages) {
     return { ...planCodeMessages[failure.code as keyof typeof planCodeMessages], values: { name: plan.name } }
   }
-  const code = failure?.code as keyof typeof authCodeMessages | undefined
-  if (code && code in authCodeMessages) return authCodeMessages[code]
+  // A known sentence first: the auth hooks' refusals come with a generic code (mfa_verification_rejected, unknown).
   const text = failure?.message as keyof typeof functionMessages | undefined
   if (text && text in functionMessages) return functionMessages[text]
+  const code = failure?.code as keyof typeof authCodeMessages | undefined
+  if (code && code in authCodeMessages) return authCodeMessages[code]
   return failure?.message || undefined
 }
 

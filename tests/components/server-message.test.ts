@@ -21,6 +21,9 @@ const serverTexts: Record<keyof typeof authCodeMessages, string> = {
   session_expired: 'Session expired',
   bad_jwt: 'invalid JWT: unable to parse or verify signature',
   user_not_found: 'User from sub claim in JWT does not exist',
+  insufficient_aal: 'AAL2 session is required to update email or password when MFA is enabled.',
+  mfa_verification_rejected: 'Further MFA verification attempts will be rejected.',
+  same_address: 'That is the current address',
 }
 
 const nb = createI18nWith('nb', catalogs.nb)

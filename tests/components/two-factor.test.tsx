@@ -73,21 +73,25 @@ testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machi
     if (state === 'loading') expect(screen.getByRole('status')).toHaveTextContent('Checking two-factor sign-in…')
     if (state === 'unavailable') expect(screen.getByRole('alert')).toHaveTextContent('Two-factor sign-in could not be read just now.')
     if (state === 'disabled') expect(button('Set up an authenticator app')).toBeEnabled()
-    if (state === 'starting') expect(button('Preparing…')).toBeDisabled()
+    // Busy buttons keep the focus: they say they wait (aria-disabled), and the machine takes no press.
+    if (state === 'starting') expect(button('Preparing…')).toHaveAttribute('aria-disabled', 'true')
     if (state === 'scanning' || state === 'confirming') {
       expect(screen.getByRole('img', { name: 'QR code for setting up two-factor sign-in' })).toHaveAttribute('src', context.enrollment!.qrCode)
       // The secret in groups of four, as apps take it typed in.
       expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP')
     }
     if (state === 'scanning') expect(button('Turn on two-factor sign-in')).toBeEnabled()
-    if (state === 'confirming') expect(button('Checking…')).toBeDisabled()
+    if (state === 'confirming') {
+      expect(button('Checking…')).toHaveAttribute('aria-disabled', 'true')
+      expect(codeField()).toHaveAttribute('readonly')
+    }
     if (['enabled', 'confirmingRemoval', 'removing'].includes(state)) {
       const date = context.factor!.createdAt.startsWith('2026-11-20') ? 'November 20, 2026' : 'November 26, 2026'
       expect(screen.getByText(`On: an authenticator app, set up ${date}.`)).toBeInTheDocument()
     }
     if (state === 'enabled') expect(button('Remove the authenticator app')).toBeEnabled()
     if (state === 'confirmingRemoval') expect(screen.getByText('To remove it, enter a code from the app first.')).toBeInTheDocument()
-    if (state === 'removing') expect(button('Removing…')).toBeDisabled()
+    if (state === 'removing') expect(button('Removing…')).toHaveAttribute('aria-disabled', 'true')
     // The code field shows what was typed, and the problem with the last code.
     if (['scanning', 'confirming', 'confirmingRemoval'].includes(state)) {
       expect(codeField()).toHaveValue(context.code)
@@ -146,7 +150,10 @@ for (const lang of ['en', 'nb'] as const) {
       const field = screen.getByLabelText(words.field)
       expect(field).toHaveValue(context.code)
       expect(field).toHaveAttribute('autocomplete', 'one-time-code')
-      if (planned.value === 'verifying') expect(screen.getByRole('button', { name: words.busy })).toBeDisabled()
+      if (planned.value === 'verifying') {
+        expect(screen.getByRole('button', { name: words.busy })).toHaveAttribute('aria-disabled', 'true')
+        expect(field).toHaveAttribute('readonly')
+      }
       else expect(screen.getByRole('button', { name: words.go })).toBeEnabled()
       if (context.problem) expect(screen.getByText(words[context.problem])).toBeInTheDocument()
       else expect(field).not.toHaveAttribute('aria-invalid')

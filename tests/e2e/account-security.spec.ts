@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { canSignIn, confirmedUser, withSession } from './stack-users'
 import { signedUpAccount } from './dashboard'
-import { asServiceRole, emailLinkIn, open, pressEmailLink, stackUrl, withBotCheckToken } from './stack'
+import { asServiceRole, emailLinkIn, open, confirmAndSignIn, pressEmailLink, stackUrl, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -63,8 +63,7 @@ for (const lang of ['nb', 'en'] as const) {
   test(`${lang}: change of address on the account page: both links, scanners change nothing, everything follows`, async ({ page }) => {
     test.setTimeout(90_000)
     const me = await signedUpAccount(lang, 'Sigrid Lund')
-    await pressEmailLink(page, me.confirm)
-    await expect(page).toHaveURL(`${prefix}/app`)
+    await confirmAndSignIn(page, me)
     const userId: string = await page.evaluate(
       () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
     )

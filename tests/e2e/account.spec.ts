@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { asServiceRole, open, pressEmailLink, registerAndConfirm, signIn } from './stack'
+import { asServiceRole, open, confirmAndSignIn, registerAndConfirm, signIn } from './stack'
 
 // The account page's own data: download it, delete it. Rows are checked with the service role.
 for (const lang of ['nb', 'en'] as const) {
@@ -10,8 +10,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   async function signedInOnAccount(page: Page, name: string) {
     const account = await registerAndConfirm(page, lang, name)
-    await pressEmailLink(page, account.confirm)
-    await expect(page).toHaveURL(`${prefix}/app`)
+    await confirmAndSignIn(page, account)
     const userId: string = await page.evaluate(
       () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
     )

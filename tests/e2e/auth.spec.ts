@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { asServiceRole, confirmEmailLink, open, pressEmailLink, registerAndConfirm, signIn, uniqueEmail } from './stack'
+import { asServiceRole, confirmEmailLink, open, confirmAndSignIn, registerAndConfirm, signIn, uniqueEmail } from './stack'
 import { holdAllButPageScript, holdApp } from './page-script-only'
 
 for (const lang of ['nb', 'en'] as const) {
@@ -9,9 +9,8 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: register, confirm by e-mail, sign in, Free then Pro live, reload, sign out`, async ({ page, context }) => {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Kari Nordmann')
-    // The confirmation link signs the user in and lands on the dashboard.
-    await pressEmailLink(page, confirm)
-    await expect(page).toHaveURL(`${prefix}/app`)
+    // The confirmation link takes the account's password and leads to sign-in, which lands on the dashboard.
+    await confirmAndSignIn(page, { email, password, confirm })
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Hei, Kari Nordmann!', 'Hi, Kari Nordmann!'))
     await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()
     await expect(page).toHaveURL(lang === 'en' ? '/en' : '/')
@@ -51,9 +50,7 @@ for (const lang of ['nb', 'en'] as const) {
   })
 
   test(`${lang}: sign-out ends the session in this browser at once, before the backend answers`, async ({ page }) => {
-    const { confirm } = await registerAndConfirm(page, lang, 'Per Sand')
-    await pressEmailLink(page, confirm)
-    await expect(page).toHaveURL(`${prefix}/app`)
+    await confirmAndSignIn(page, await registerAndConfirm(page, lang, 'Per Sand'))
     // The backend never answers the sign-out: nothing the visitor does next may depend on it.
     await page.route('**/auth/v1/logout**', () => {})
     await page.getByRole('button', { name: text('Logg ut', 'Sign out') }).click()

@@ -1,6 +1,6 @@
 import { type Browser, expect, test } from '@playwright/test'
 import { canSignIn } from './stack-users'
-import { confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
+import { botCheckToken, confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -20,6 +20,17 @@ async function authApi(path: string, body: unknown, token?: string, method = 'PO
   })
   expect(response.ok, await response.clone().text()).toBe(true)
   return response.json()
+}
+
+/** The account page's change of address, as it asks the server: the new address, the password, a bot-check token. */
+async function requestEmailChange(token: string, email: string) {
+  const { anonKey } = await keys()
+  const response = await fetch(`${stackUrl}/functions/v1/request-email-change`, {
+    method: 'POST',
+    headers: { apikey: anonKey, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify({ email, password, captcha_token: await botCheckToken() }),
+  })
+  expect(response.ok, await response.clone().text()).toBe(true)
 }
 
 const mailsTo = async (address: string) =>
@@ -47,7 +58,7 @@ for (const lang of ['nb', 'en'] as const) {
   const prefix = lang === 'en' ? '/en' : ''
   const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
 
-  test(`${lang}: confirmation: the scanner's visit confirms nothing; the person's press does, and signs in`, async ({ page, browser }) => {
+  test(`${lang}: confirmation: the page names the address; the scanner's visit confirms nothing; the person's press, with the password they choose, does`, async ({ page, browser }) => {
     const email = await signUp(lang)
     const link = emailLinkIn(await latestMailTo(email))
     expect(new URL(link).pathname).toBe(`${prefix}/auth/confirm`)
@@ -57,10 +68,56 @@ for (const lang of ['nb', 'en'] as const) {
 
     await open(page, link)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Bekreft med ett trykk', 'Confirm with one press'))
-    await pressEmailLink(page, link)
-    await expect(page).toHaveURL(`${prefix}/app`)
-    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+    await expect(page.locator('p strong', { hasText: email })).toBeVisible()
+    // No password, no press: nothing is spent, and the field says why.
+    await page.getByRole('button', { name: text('Bekreft og lagre passordet', 'Confirm and save the password') }).click()
+    await expect(page.getByLabel(text('Passord for kontoen din', 'Password for your account'))).toBeFocused()
+    await expect(page.getByText(text('Passordet må ha minst 6 tegn.', 'The password must be at least 6 characters.'))).toBeVisible()
+    expect(await canSignIn(email, password)).toBe(false)
+
+    await pressEmailLink(page, link, { password })
+    // Confirmed, and nobody is signed in by the link: on to sign in with the password just chosen.
+    await expect(page).toHaveURL(`${prefix}/login`)
+    await expect(page.getByText(text('E-postadressen din er bekreftet', 'Your e-mail address is confirmed'))).toBeVisible()
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')))).toEqual([])
     expect(await canSignIn(email, password)).toBe(true)
+  })
+
+  test(`${lang}: a password parked by whoever signed the address up first never opens the account; the owner's does`, async ({ page }) => {
+    const email = uniqueEmail(`parked-${lang}`)
+    await authApi('signup', await withBotCheckToken({ email, password: 'attacker-pw-1', data: { lang, full_name: 'Kari Nordmann' } }))
+    // The owner finds the confirmation in their mailbox, and presses it with the password they choose.
+    const owners = 'eierens-Eget-9'
+    await pressEmailLink(page, emailLinkIn(await latestMailTo(email)), { password: owners })
+    await expect(page).toHaveURL(`${prefix}/login`)
+    expect(await canSignIn(email, 'attacker-pw-1')).toBe(false)
+    expect(await canSignIn(email, owners)).toBe(true)
+  })
+
+  test(`${lang}: a visitor signed in here who opens another account's link sees its address, and stays who they are unless they choose`, async ({ page }) => {
+    // The visitor's own account, signed in on this browser.
+    const own = await signUp(lang)
+    await confirmEmailLink(emailLinkIn(await latestMailTo(own)))
+    const session = await authApi('token?grant_type=password', await withBotCheckToken({ email: own, password }))
+    await page.addInitScript(([key, value]) => localStorage.setItem(key!, value!), ['vekstlinje-auth-token', JSON.stringify(session)])
+    // Someone else's reset link, sent to the visitor.
+    const other = await signUp(lang)
+    await confirmEmailLink(emailLinkIn(await latestMailTo(other)))
+    await authApi('recover', await withBotCheckToken({ email: other }))
+    const link = (await mailsTo(other)).flatMap((mail) => mail.links).find((l) => l.includes('type=recovery'))!
+
+    await open(page, link)
+    await expect(page.locator('p strong', { hasText: other })).toBeVisible()
+    await page.getByRole('button', { name: text('Velg et nytt passord', 'Choose a new password'), exact: true }).click()
+    await expect(page.getByRole('status')).toContainText(text(`Du er logget inn som ${own} på denne enheten. Lenken gjelder ${other}.`, `You are signed in as ${own} on this device. This link is for ${other}.`))
+    await expect(page.getByRole('button', { name: text(`Fortsett som ${other}`, `Continue as ${other}`) })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Enter')
+    await expect(page.getByRole('status')).toContainText(text(`Du er fortsatt logget inn som ${own}.`, `You are still signed in as ${own}.`))
+    await page.getByRole('link', { name: text('Gå til dashbordet', 'Go to your dashboard') }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    const signedIn = await page.evaluate(() => JSON.parse(localStorage.getItem('vekstlinje-auth-token') ?? 'null')?.user?.email)
+    expect(signedIn).toBe(own)
   })
 
   test(`${lang}: password reset: the scanner's visit spends nothing; the press leads to the new-password form`, async ({ page, browser }) => {
@@ -103,7 +160,7 @@ for (const lang of ['nb', 'en'] as const) {
     await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
     const session = await authApi('token?grant_type=password', await withBotCheckToken({ email, password }))
     const next = uniqueEmail(`moved-${lang}`)
-    await authApi('user', { email: next }, session.access_token, 'PUT')
+    await requestEmailChange(session.access_token, next)
     const toNew = emailLinkIn(await latestMailTo(next))
     const toCurrent = emailLinkIn((await mailsTo(email))[0]!)
     expect(new URL(toCurrent).searchParams.get('type')).toBe('email_change')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test'
 import { builtRoutes } from '../../src/build/built-routes'
 import { layoutProblems } from './geometry'
 import { signedUpAccount } from './dashboard'
-import { asServiceRole, open, pressEmailLink } from './stack'
+import { asServiceRole, open, confirmAndSignIn, } from './stack'
 
 const allRoutes = builtRoutes()
 
@@ -63,8 +63,9 @@ for (const width of [320, 390]) {
     const found: string[] = []
     for (const lang of ['nb', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : ''
-      const { confirm, email, password } = await signedUpAccount(lang, 'Kari Nordmann-Bjørnstad')
-      await pressEmailLink(page, confirm)
+      const account = await signedUpAccount(lang, 'Kari Nordmann-Bjørnstad')
+      const { email, password } = account
+      await confirmAndSignIn(page, account)
       await expect(page.getByTestId('plan-badge')).toHaveText('Free')
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)
       for (const path of ['/checkout-pro', '/account']) {

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { confirmEmailLink, open, pressEmailLink, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, open, confirmAndSignIn, pressEmailLink, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
 import { holdAllButPageScript } from './page-script-only'
 
 interface Mail {
@@ -126,8 +126,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: change the password on the account page; the old one no longer works`, async ({ page }) => {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Eva Lie')
-    await pressEmailLink(page, confirm)
-    await expect(page).toHaveURL(`${prefix}/app`)
+    await confirmAndSignIn(page, { email, password, confirm })
     await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
     await expect(page).toHaveURL(`${prefix}/account`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Kontoen din', 'Your account'))

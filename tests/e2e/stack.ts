@@ -81,25 +81,43 @@ export function emailLinkIn(mail: Pick<Mail, 'links'>): string {
   return link!
 }
 
-/** The 6-digit code an auth e-mail shows, for a person whose mail system blocks its link. */
+/** The 8-digit code an auth e-mail shows, for a person whose mail system blocks its link. */
 export function codeIn(mail: Pick<Mail, 'text' | 'subject'>): string {
-  const codes = [...mail.text.matchAll(/(?<![\w=])\d{6}(?!\w)/g)].map((match) => match[0])
+  const codes = [...mail.text.matchAll(/(?<![\w=])\d{8}(?!\w)/g)].map((match) => match[0])
   expect(codes, mail.subject).toHaveLength(1)
   return codes[0]!
 }
 
 const pressLabels = {
-  signup: { nb: 'Bekreft e-postadressen', en: 'Confirm e-mail address' },
+  signup: { nb: 'Bekreft og lagre passordet', en: 'Confirm and save the password' },
   recovery: { nb: 'Velg et nytt passord', en: 'Choose a new password' },
   email_change: { nb: 'Bekreft den nye adressen', en: 'Confirm the new address' },
 } as const
 
-/** Opens an auth e-mail's link and presses the page's button, as the person does. */
-export async function pressEmailLink(page: Page, link: string) {
+/** Opens an auth e-mail's link and presses the page's button, as the person does; a new account's
+ * link first takes the password the account will have. */
+export async function pressEmailLink(page: Page, link: string, { password }: { password?: string } = {}) {
   const url = new URL(link)
   const type = url.searchParams.get('type') as keyof typeof pressLabels
+  const lang = url.pathname.startsWith('/en/') ? 'en' : 'nb'
   await open(page, link)
-  await page.getByRole('button', { name: pressLabels[type][url.pathname.startsWith('/en/') ? 'en' : 'nb'], exact: true }).click()
+  if (type === 'signup') {
+    expect(password, 'a sign-up link asks for the password').toBeTruthy()
+    await page.getByLabel(lang === 'en' ? 'Password for your account' : 'Passord for kontoen din').fill(password!)
+  }
+  await page.getByRole('button', { name: pressLabels[type][lang], exact: true }).click()
+}
+
+/** A new account's link pressed with its password, then the sign-in it leads to: on the dashboard. */
+export async function confirmAndSignIn(page: Page, account: { confirm: string; email: string; password: string }) {
+  const lang = new URL(account.confirm).pathname.startsWith('/en/') ? 'en' : 'nb'
+  const prefix = lang === 'en' ? '/en' : ''
+  await pressEmailLink(page, account.confirm, { password: account.password })
+  await expect(page).toHaveURL(`${prefix}/login`)
+  await expect(page.getByText(lang === 'en' ? 'Your e-mail address is confirmed' : 'E-postadressen din er bekreftet')).toBeVisible()
+  await page.locator('html[data-hydrated]').waitFor()
+  await signIn(page, lang, account.email, account.password)
+  await expect(page).toHaveURL(`${prefix}/app`)
 }
 
 /** What the page's button sends (`verifyOtp` with the link's hash), straight to the auth service:

@@ -3,8 +3,8 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
 import { loadKeys } from '../../supabase/local/jwt.ts'
-import { asServiceRole, open, signIn, stackUrl } from './stack'
-import { confirmedUser, withSession } from './stack-users'
+import { asServiceRole, emailLinkIn, latestMailTo, open, pressEmailLink, signIn, stackUrl, withBotCheckToken } from './stack'
+import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
 
 // Two-factor sign-in end to end: set up an authenticator app on the account page with a code
 // computed here from the secret the page shows; sign out; sign in again, which asks for the code;
@@ -16,7 +16,7 @@ const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret),
 
 /** The session the site stored: its access token and user. */
 const storedSession = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { access_token: string; user: { id: string } })
+  page.evaluate(() => JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { access_token: string; user: { id: string; factors?: Array<{ id: string }> } })
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { aal: string }
 
@@ -28,6 +28,33 @@ async function subscriptionsReadWith(token: string) {
   })
   expect(response.status).toBe(200)
   return response.json()
+}
+
+/** A code works once: the auth hooks refuse one given in the same or the next 30 seconds as the
+ * factor's last accepted code. These tests give codes seconds apart, so the last one is made a
+ * minute older, as if the app had moved on to its next code. */
+const moveOnFromLastCode = (factorId: string) =>
+  asServiceRole('PATCH', `mfa_factor_locks?factor_id=eq.${factorId}`, { last_valid_at: new Date(Date.now() - 120_000).toISOString() })
+
+/** An account with two-factor sign-in, set up through the auth service's API. */
+async function twoFactorAccount(tag: string) {
+  const { email, password } = await confirmedUser(tag)
+  const { anonKey } = await keys()
+  const call = async (path: string, token: string, body: unknown = {}) => {
+    const response = await fetch(`${stackUrl}/auth/v1/${path}`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    })
+    expect(response.ok, await response.clone().text()).toBe(true)
+    return response.json()
+  }
+  const session = await call('token?grant_type=password', anonKey, await withBotCheckToken({ email, password }))
+  const factor = await call('factors', session.access_token, { factor_type: 'totp', issuer: 'Vekstlinje' })
+  const challenge = await call(`factors/${factor.id}/challenge`, session.access_token)
+  await call(`factors/${factor.id}/verify`, session.access_token, { challenge_id: challenge.id, code: totpOf(factor.totp.secret).generate() })
+  await moveOnFromLastCode(factor.id)
+  return { email, password, secret: factor.totp.secret as string, factorId: factor.id as string }
 }
 
 for (const lang of ['nb', 'en'] as const) {
@@ -54,6 +81,7 @@ for (const lang of ['nb', 'en'] as const) {
     await codeField(page).fill(totpOf(secret).generate())
     await page.getByRole('button', { name: text('Slå på totrinnsinnlogging', 'Turn on two-factor sign-in') }).click()
     await expect(page.getByText(text('På: en autentiseringsapp, satt opp', 'On: an authenticator app, set up'))).toBeVisible()
+    await moveOnFromLastCode((await storedSession(page)).user.factors![0]!.id)
     await expect(page.getByRole('button', { name: text('Fjern autentiseringsappen', 'Remove the authenticator app') })).toBeVisible()
     // The way back in without the phone is on the page.
     await expect(page.getByRole('region', { name: text('Totrinnsinnlogging', 'Two-factor sign-in') }).getByRole('link', { name: 'support@vekstlinje.no' })).toBeVisible()
@@ -96,5 +124,47 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await subscriptionsReadWith(aal2.access_token)).toEqual([{ user_id: user.id, product_name: 'pro' }])
     // The token from before the code stays at aal1 and still reads nothing.
     expect(await subscriptionsReadWith(aal1.access_token)).toEqual([])
+  })
+
+  test(`${lang}: a two-factor account resets its password with the code step, then changes its e-mail address`, async ({ page }) => {
+    test.setTimeout(90_000)
+    const { email, password, secret, factorId } = await twoFactorAccount(`reset-2fa-${lang}`)
+    await requestReset(email, `http://localhost${prefix}/reset-password`)
+    const link = (await latestMailTo(email)).links.find((l) => l.includes('type=recovery'))!
+    await pressEmailLink(page, link)
+    await expect(page).toHaveURL(`${prefix}/reset-password`)
+    // The auth service changes a two-factor account's password only at aal2: the code comes first.
+    await expect(page.getByText(text('Kontoen din har totrinnsinnlogging', 'Your account has two-factor sign-in'))).toBeVisible()
+    await expect(codeField(page)).toBeFocused()
+    await expect(page.getByLabel(text('Nytt passord', 'New password'))).toHaveCount(0)
+    await page.keyboard.type(totpOf(secret).generate())
+    await page.keyboard.press('Enter')
+    const newPassword = page.getByLabel(text('Nytt passord', 'New password'))
+    await expect(newPassword).toBeFocused()
+    const chosen = 'etter-Reset-2fa-7'
+    await newPassword.fill(chosen)
+    await page.getByRole('button', { name: text('Lagre passord', 'Save password') }).click()
+    await expect(page).toHaveURL(`${prefix}/app`)
+    await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+    expect(await canSignIn(email, password)).toBe(false)
+    expect(await canSignIn(email, chosen)).toBe(true)
+    await moveOnFromLastCode(factorId)
+
+    // The same session (aal2) changes the address: both links, and the account page follows.
+    await open(page, `${prefix}/account`)
+    const next = email.replace(`reset-2fa-${lang}`, `moved-2fa-${lang}`)
+    await page.getByRole('button', { name: text('Endre e-postadresse', 'Change e-mail address') }).click()
+    await page.getByLabel(text('Ny e-postadresse', 'New e-mail address')).fill(next)
+    await page.getByLabel(text('Nåværende passord', 'Current password')).fill(chosen)
+    await page.getByRole('button', { name: text('Send bekreftelseslenker', 'Send confirmation links') }).click()
+    await expect(page.getByTestId('pending-email')).toContainText(next)
+    await pressEmailLink(page, emailLinkIn(await latestMailTo(next)))
+    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    await pressEmailLink(page, emailLinkIn(await latestMailTo(email)))
+    await expect(page).toHaveURL(`${prefix}/account`)
+    await expect(page.getByText(text(`Logget inn som ${next}`, `Signed in as ${next}`))).toBeVisible()
+    // The session stayed the one that gave the code: no code step on the account page.
+    expect(claimsOf((await storedSession(page)).access_token).aal).toBe('aal2')
+    expect(await canSignIn(next, chosen)).toBe(true)
   })
 }

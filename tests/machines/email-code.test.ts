@@ -38,7 +38,7 @@ testMachinePaths('emailCode machine', emailCodeMachine, machineModels.emailCode.
     }
     actor.send(event as EmailCodeEvent)
     if (event.type === 'form.submit' && from.matches('editing')) {
-      // Not six digits: nothing reaches the auth service. Six: the code without its spaces, with the address and the type.
+      // Not eight digits: nothing is sent. Eight: the code without its spaces, with the address and the type.
       expectSubmitted(codeProblems(context.values), effects.focusField, fakes.verifyEmailCode.runs.length - verifies)
       if (fakes.verifyEmailCode.runs.length > verifies)
         expect(fakes.verifyEmailCode.runs.at(-1)?.input).toEqual({ email: context.email, token: context.values.code.replace(/\s/g, ''), type: context.type })
@@ -54,9 +54,9 @@ testMachinePaths('emailCode machine', emailCodeMachine, machineModels.emailCode.
 })
 
 describe('the code field', () => {
-  it('takes six digits, with or without spaces, and nothing else', () => {
-    for (const code of ['123456', '123 456', ' 000000 ']) expect(codeProblems({ code }), code).toEqual({})
+  it('takes eight digits, with or without spaces, and nothing else', () => {
+    for (const code of ['12345678', '1234 5678', ' 00000000 ']) expect(codeProblems({ code }), code).toEqual({})
     expect(codeProblems({ code: '  ' })).toEqual({ code: 'required' })
-    for (const code of ['12345', '1234567', '12345a', '１２３４５６']) expect(codeProblems({ code }), code).toEqual({ code: 'invalid' })
+    for (const code of ['123456', '1234567', '123456789', '1234567a', '１２３４５６７８']) expect(codeProblems({ code }), code).toEqual({ code: 'invalid' })
   })
 })

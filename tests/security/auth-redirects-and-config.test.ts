@@ -32,6 +32,12 @@ token_verifications = 13
 [auth.email]
 enable_confirmations = false
 max_frequency = "5s"
+
+# As the project's: every auth e-mail is the Send Email hook's (functions/auth-hooks).
+[auth.hook.send_email]
+enabled = true
+uri = "env(AUTH_HOOK_SEND_EMAIL_URI)"
+secrets = "env(AUTH_HOOK_SECRET)"
 `,
 )
 

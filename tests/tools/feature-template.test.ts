@@ -15,8 +15,6 @@ const notYet = [
   'src/features/auth/connect.ts: a machine-driven feature without connect.ts',
   'src/features/auth/email-code/connect.ts: a machine-driven feature without connect.ts',
   'src/features/auth/email-code/email-code-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/email-link/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/email-link/email-link.tsx: a view reads a snapshot: map it in connect.ts',
   'src/features/auth/login/connect.ts: a machine-driven feature without connect.ts',
   'src/features/auth/login/login-form.tsx: a view reads a snapshot: map it in connect.ts',
   'src/features/auth/password-reset/connect.ts: a machine-driven feature without connect.ts',

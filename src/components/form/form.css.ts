@@ -58,6 +58,9 @@ export const problem = style({
   margin: 0,
 })
 
+/** A line under a field that says what it takes (tied to it with aria-describedby). */
+export const hint = style({ color: vars.color.textMuted, fontSize: vars.size.xs, margin: 0 })
+
 export const submit = style({ width: '100%', marginTop: vars.space.s1 })
 
 export const divider = style({

@@ -82,7 +82,7 @@ export const otherSessionsLogic = otherSessionsMachine.provide({
   actors: { signOutOthers },
   actions: {
     notifyDone: () =>
-      notify({ title: msg`Signed out on other devices`, description: msg`Every other device must sign in again. You stay signed in here.` }),
+      notify({ title: msg`Signed out on other devices`, description: msg`Every other device is signed out now and must sign in again. You stay signed in here.` }),
     notifyFailure: (_, failure) =>
       notify({ variant: 'destructive', title: msg`Could not sign out other devices`, description: serverText(failure) ?? tryAgain }),
   },

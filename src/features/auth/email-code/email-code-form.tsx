@@ -12,14 +12,14 @@ import { serverMessage } from '../../../lib/server-message'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { emailCodeFieldId, emailCodeLogic } from './logic'
 
-const codeProblem = { invalid: msg({ message: 'Enter the six digits from the e-mail.', context: 'form field problem' }) }
+const codeProblem = { invalid: msg({ message: 'Enter the eight digits from the e-mail.', context: 'form field problem' }) }
 
 export interface EmailCodeFormProps {
   email: string
   type: EmailCodeType
 }
 
-/** The 6-digit code of an auth e-mail sent to `email`, for a person whose mail system blocks the
+/** The 8-digit code of an auth e-mail sent to `email`, for a person whose mail system blocks the
  * link: the code does what the link does. */
 export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
   const { i18n, t } = useLingui()
@@ -31,9 +31,9 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
     <FormSection id="email-code" title={<Trans>Enter the code from the e-mail</Trans>}>
       <p className={styles.intro}>
         {type === 'recovery' ? (
-          <Trans>If the link does not open, enter the six-digit code from the e-mail instead. It works for the same hour as the link.</Trans>
+          <Trans>If the link does not open, enter the eight-digit code from the e-mail instead. It works for 15 minutes.</Trans>
         ) : (
-          <Trans>If the link does not open, enter the six-digit code from the e-mail we sent to {email}. It works for the same hour as the link.</Trans>
+          <Trans>If the link does not open, enter the eight-digit code from the e-mail we sent to {email}. It works for 15 minutes.</Trans>
         )}
       </p>
       <form className={styles.form} {...form.formProps}>
@@ -47,7 +47,9 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
         {failure ? (
           <p className={styles.notice} role="alert">
             {failure.code === 'otp_expired' ? (
-              <Trans>This code is wrong, used already, or over an hour old. Check the newest e-mail from us, or ask for a new one.</Trans>
+              <Trans>This code is wrong, used already, or over 15 minutes old. Check the newest e-mail from us, or ask for a new one.</Trans>
+            ) : failure.code === 'otp_locked' ? (
+              <Trans>Too many wrong codes: this one no longer works. Use the link in the e-mail, or ask for a new e-mail.</Trans>
             ) : (
               (serverMessage(i18n, failure) ?? <Trans>Could not check the code. Check your connection and try again.</Trans>)
             )}

@@ -1,26 +1,40 @@
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
 import type { EmailLinkType } from '../../../../machines/email-link.machine'
+import { PASSWORD_MIN_LENGTH } from '../../../../machines/register-rules'
 import * as styles from '../../../components/form/form.css'
 import { PageLink } from '../../../components/links'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { serverMessage } from '../../../lib/server-message'
 import { useAppMachine } from '../../../lib/use-app-machine'
-
+import { connectEmailLink } from './connect'
 import { emailLinkLogic, newMailPage } from './logic'
 
-/** What the page says before the press, per kind of link. */
-function Intro({ type }: { type: EmailLinkType | undefined }) {
-  if (type === 'recovery') return <Trans>Press the button to choose a new password for your account.</Trans>
-  if (type === 'email_change') return <Trans>Press the button to confirm the new e-mail address of your account.</Trans>
-  return <Trans>Press the button to confirm your e-mail address and sign in.</Trans>
+/** What the page says before the press, per kind of link, naming the address when the link does. */
+function Intro({ type, address }: { type: EmailLinkType | undefined; address: string | null }) {
+  const who = <strong>{address}</strong>
+  if (type === 'recovery') {
+    return address ? <Trans>Press the button to choose a new password for {who}.</Trans> : <Trans>Press the button to choose a new password for your account.</Trans>
+  }
+  if (type === 'email_change') {
+    return address ? (
+      <Trans>Press the button to confirm the change of your account’s e-mail address. This link was sent to {who}.</Trans>
+    ) : (
+      <Trans>Press the button to confirm the new e-mail address of your account.</Trans>
+    )
+  }
+  return address ? (
+    <Trans>Confirm the account for {who} and choose the password you will sign in with.</Trans>
+  ) : (
+    <Trans>Confirm your e-mail address and choose the password you will sign in with.</Trans>
+  )
 }
 
 function ButtonText({ type }: { type: EmailLinkType | undefined }) {
   if (type === 'recovery') return <Trans>Choose a new password</Trans>
   if (type === 'email_change') return <Trans>Confirm the new address</Trans>
-  return <Trans>Confirm e-mail address</Trans>
+  return <Trans>Confirm and save the password</Trans>
 }
 
 const newMailText: Record<EmailLinkType, ReactNode> = {
@@ -39,61 +53,101 @@ function NewMailLinks({ type }: { type: EmailLinkType | undefined }) {
   ))
 }
 
-/** The page an auth e-mail's link opens: nothing is spent until the button is pressed. */
+/** The page an auth e-mail's link opens: it names the address, spends nothing until the button is
+ * pressed, never replaces the session of someone signed in here without asking, and has a new
+ * account choose its password (a password typed at sign-up by whoever first used the address
+ * opens nothing). */
 export function EmailLinkConfirm() {
   const { i18n } = useLingui()
   const [snapshot, send] = useAppMachine(emailLinkLogic(useLang()))
-  const type = snapshot.context.link?.type
-  const busy = snapshot.hasTag('busy')
-  const spent = snapshot.matches('expired') || snapshot.matches('incomplete')
-  const waiting = snapshot.matches('reading') || snapshot.matches('ready') || snapshot.matches('confirming') || snapshot.matches('following') || snapshot.matches('failed')
+  const page = connectEmailLink(snapshot, send)
+  const address = page.address ? <strong>{page.address}</strong> : null
+  const current = <strong>{page.signedInAs}</strong>
 
   return (
-    <div className={styles.card} data-state={String(snapshot.value)}>
+    <div className={styles.card} data-state={page.state}>
       <div>
         <h1 className={styles.title}>
           <Trans>Confirm with one press</Trans>
         </h1>
-        {waiting ? (
+        {page.view === 'waiting' ? (
           <p className={styles.intro}>
-            <Intro type={type} />
+            <Intro type={page.type} address={page.address} />
           </p>
         ) : null}
       </div>
-      {spent ? (
+      {page.view === 'expired' || page.view === 'incomplete' || page.view === 'mismatched' ? (
         <div className={styles.notice} role="alert">
           <p>
-            {snapshot.matches('expired') ? (
-              <Trans>This link has expired or has already been used.</Trans>
-            ) : (
-              <Trans>This link is incomplete. Copy the whole address from the e-mail, or ask for a new e-mail.</Trans>
-            )}
+            {page.view === 'expired' ? <Trans>This link has expired or has already been used.</Trans> : null}
+            {page.view === 'incomplete' ? <Trans>This link is incomplete. Copy the whole address from the e-mail, or ask for a new e-mail.</Trans> : null}
+            {page.view === 'mismatched' ? <Trans>This link does not belong to {address}, so nobody was signed in. Ask for a new e-mail.</Trans> : null}
           </p>
-          <NewMailLinks type={type} />
+          <NewMailLinks type={page.type} />
         </div>
       ) : null}
-      {snapshot.matches('halfConfirmed') ? (
+      {page.view === 'half' ? (
         <div className={styles.notice} role="status">
           <p>
             <Trans>This address is confirmed. The change takes effect once you also press the link in the e-mail sent to your other address.</Trans>
           </p>
         </div>
       ) : null}
-      {snapshot.matches('failed') ? (
+      {page.view === 'choosing' ? (
+        <div className={styles.form}>
+          <p role="status">
+            <Trans>
+              You are signed in as {current} on this device. This link is for {address}.
+            </Trans>
+          </p>
+          <button className={`${button.primary} ${styles.submit}`} {...page.switchProps}>
+            <Trans>Continue as {address}</Trans>
+          </button>
+          <button className={`${button.secondary} ${styles.submit}`} {...page.stayProps}>
+            <Trans>Stay signed in as {current}</Trans>
+          </button>
+        </div>
+      ) : null}
+      {page.view === 'stayed' ? (
+        <div className={styles.notice} role="status">
+          <p>
+            <Trans>
+              You are still signed in as {current}. The link has been used: to use it for {address}, sign out and ask for a new e-mail.
+            </Trans>
+          </p>
+          <p>
+            <PageLink to="app">
+              <Trans>Go to your dashboard</Trans>
+            </PageLink>
+          </p>
+        </div>
+      ) : null}
+      {page.failure ? (
         <p className={styles.notice} role="alert">
-          {serverMessage(i18n, snapshot.context.failure) ?? <Trans>Could not confirm. Check your connection and try again.</Trans>}
+          {serverMessage(i18n, page.failure) ?? <Trans>Could not confirm. Check your connection and try again.</Trans>}
         </p>
       ) : null}
-      {waiting ? (
-        <button
-          type="button"
-          className={`${button.primary} ${styles.submit}`}
-          disabled={!snapshot.can({ type: 'confirm.click' })}
-          aria-busy={busy}
-          onClick={() => send({ type: 'confirm.click' })}
-        >
-          {busy ? <Trans>Confirming…</Trans> : <ButtonText type={type} />}
-        </button>
+      {page.view === 'waiting' ? (
+        <form className={styles.form} {...page.formProps}>
+          {page.asksPassword ? (
+            <div className={styles.field}>
+              <label className={styles.label} htmlFor={page.passwordProps.id}>
+                <Trans>Password for your account</Trans>
+              </label>
+              <input className={styles.input} {...page.passwordProps} />
+              <p id={`${page.passwordProps.id}-hint`} className={styles.hint}>
+                <Trans>At least {PASSWORD_MIN_LENGTH} characters. It may be the one you chose when you registered.</Trans>
+              </p>
+              <p id={page.problemId} className={styles.problem} aria-live="polite">
+                {page.passwordProblem ? <Trans>The password must be at least {PASSWORD_MIN_LENGTH} characters.</Trans> : null}
+                {page.passwordRefused ? (serverMessage(i18n, page.passwordRefused) ?? <Trans>Could not save the password. Try again.</Trans>) : null}
+              </p>
+            </div>
+          ) : null}
+          <button className={`${button.primary} ${styles.submit}`} {...page.confirmProps}>
+            {page.busy ? <Trans>Confirming…</Trans> : <ButtonText type={page.type} />}
+          </button>
+        </form>
       ) : null}
     </div>
   )

@@ -1,6 +1,7 @@
 import { fromCallback, fromPromise } from 'xstate'
 import type { NewPasswordEvent } from '../../../../machines/new-password.machine'
 import { getSupabase } from '../../../lib/supabase'
+import { secondFactorDue } from '../../../../machines/assurance'
 import { authSession, authStatusOf } from '../../../lib/auth/session'
 
 /** Asks the backend to e-mail a reset link that comes back to `returnPath`. An unknown address
@@ -15,13 +16,17 @@ export const requestPasswordReset = (returnPath: string) =>
     if (error) throw { message: error.message, code: error.code }
   })
 
-/** The reset link signs the user in (its session arrives in the URL); no session once the auth
- * state is known means the link was used, expired, or never opened. */
+/** The reset link signs the user in (the confirmation page hands its session over); no session
+ * once the auth state is known means the link was used, expired, or never opened. An account with
+ * two-factor sign-in must give its code first: the auth service changes its password only at aal2. */
 export const watchRecoverySession = fromCallback<NewPasswordEvent>(({ sendBack }) => {
   authSession.send({ type: 'auth.start' })
   const report = () => {
-    const status = authStatusOf(authSession.getSnapshot())
-    if (status === 'signedIn') sendBack({ type: 'session.ready' })
+    const snapshot = authSession.getSnapshot()
+    const status = authStatusOf(snapshot)
+    const session = snapshot?.context.session
+    if (status === 'signedIn' && session && secondFactorDue(session)) sendBack({ type: 'session.secondFactorDue' })
+    else if (status === 'signedIn') sendBack({ type: 'session.ready' })
     else if (status === 'signedOut') sendBack({ type: 'session.missing' })
   }
   report()

@@ -3,3 +3,6 @@ export const newPasswordFormId = 'new-password-form'
 
 /** Where the "Forgot password?" form's bot check renders. */
 export const resetRequestBotCheckId = 'reset-request-bot-check'
+
+/** The reset page's field for the authenticator app's code (accounts with two-factor sign-in). */
+export const RESET_CODE_ID = 'reset-code'

@@ -10,11 +10,12 @@ import {
 import { readTypedValues, resetForm, schemaActors } from '../../../components/form/typed-values'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
-import { focusById } from '../../../lib/dom'
+import { focusById, focusByIdAfterRender } from '../../../lib/dom'
 import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
+import { verifySignInCode } from '../two-factor/actors'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
-import { newPasswordFormId, resetRequestBotCheckId } from './dom'
+import { newPasswordFormId, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
 import { botCheckLoader, formFailureText, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
 
 const focusField = (_: unknown, { field }: { field: string }) => focusById(field)
@@ -48,9 +49,10 @@ export const passwordResetRequestLogic = perLang((lang) =>
 /** The reset page: once saved, the user is signed in and goes to the dashboard. */
 export const resetPasswordLogic = perLang((lang) =>
   newPasswordMachine.provide({
-    actors: { watchRecoverySession, updatePassword, ...newPasswordSchema },
+    actors: { watchRecoverySession, updatePassword, verifyCode: verifySignInCode, ...newPasswordSchema },
     actions: {
       focusField,
+      focusCode: () => focusByIdAfterRender(RESET_CODE_ID),
       notifySaved: () => notify({ title: msg`Password changed`, description: msg`You are now signed in.` }),
       notifyFailure: (_, failure) => notSaved(failure),
       goToApp: () => navigate(href('app', lang)),

@@ -7,6 +7,9 @@ import { useLang } from '../../../i18n/use-lang'
 import * as styles from '../../../components/form/form.css'
 import { connectForm } from '../../../components/form/connect'
 import { useToaster } from '../../../components/toaster/toaster'
+import { CodeField, codeFormProps } from '../two-factor/code-field'
+import { LostPhone } from '../two-factor/lost-phone'
+import { RESET_CODE_ID } from './dom'
 import { resetPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
 
@@ -15,6 +18,8 @@ export function NewPasswordForm() {
   useToaster()
   const [snapshot, send] = useAppMachine(resetPasswordLogic(useLang()))
   const form = connectForm(snapshot, send)
+  const askingCode = snapshot.matches('askingCode') || snapshot.matches('verifyingCode')
+  const { code, codeProblem, codeFailure } = snapshot.context
 
   if (snapshot.hasTag('loading')) return <PageSpinner />
   return (
@@ -23,7 +28,11 @@ export function NewPasswordForm() {
         <h1 className={styles.title}>
           <Trans>Choose a new password</Trans>
         </h1>
-        {snapshot.matches('expired') ? null : (
+        {snapshot.matches('expired') ? null : askingCode ? (
+          <p className={styles.intro}>
+            <Trans>Your account has two-factor sign-in: enter the code your authenticator app shows for Vekstlinje, then choose the new password.</Trans>
+          </p>
+        ) : (
           <p className={styles.intro}>
             <Trans>Your new password replaces the old one, and you stay signed in here.</Trans>
           </p>
@@ -38,6 +47,23 @@ export function NewPasswordForm() {
             <Trans>Ask for a new link</Trans>
           </PageLink>
         </div>
+      ) : askingCode ? (
+        <>
+          <form {...codeFormProps(form.busy, send)}>
+            <CodeField
+              id={RESET_CODE_ID}
+              value={code}
+              problem={codeProblem}
+              failure={codeFailure}
+              busy={form.busy}
+              onChange={(value) => send({ type: 'code.change', value })}
+            />
+            <button type="submit" className={`${button.primary} ${styles.submit}`} aria-disabled={form.busy}>
+              {form.busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
+            </button>
+          </form>
+          <LostPhone />
+        </>
       ) : (
         <NewPasswordFields form={form} />
       )}

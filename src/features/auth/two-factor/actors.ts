@@ -17,9 +17,24 @@ async function verifiedTotp() {
   return { supabase, factor: data.totp[0] ?? null, all: data.all }
 }
 
-/** Challenges the factor and verifies the code: the session becomes aal2. */
+/** The 30-second step of the code this session last gave, from its token's `amr` (a code works
+ * once: the auth hooks refuse one given again in the same or the next step, and end every session). */
+function lastCodeStep(accessToken: string | undefined): number | null {
+  try {
+    const claims = JSON.parse(atob((accessToken ?? '').split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { amr?: Array<{ method: string; timestamp: number }> }
+    const totp = claims.amr?.find((entry) => entry.method === 'totp')
+    return totp ? Math.floor(totp.timestamp / 30) : null
+  } catch {
+    return null
+  }
+}
+
+/** Challenges the factor and verifies the code: the session becomes aal2. A code given in the same
+ * or the next 30 seconds as the one this session just used is not sent: it would be the same code. */
 async function verifyCode(factorId: string, code: string) {
   const supabase = await getSupabase()
+  const last = lastCodeStep((await supabase.auth.getSession()).data.session?.access_token)
+  if (last !== null && Math.floor(Date.now() / 30_000) <= last + 1) throw { code: 'code_too_soon' } satisfies CodeFailure
   const { data, error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code })
   if (error) throw failure(error)
   return data
@@ -60,10 +75,10 @@ export const confirmEnrollment = fromPromise<EnrolledFactor, { factorId: string;
   return { id: input.factorId, createdAt: factor?.created_at ?? new Date().toISOString() }
 })
 
-/** Removes the factor (after a code, when this session has not used one); the session is then
- * refreshed, so its token and user no longer name the factor. */
-export const removeFactor = fromPromise<void, { factorId: string; code: string | null }>(async ({ input }) => {
-  if (input.code) await verifyCode(input.factorId, input.code)
+/** Removes the factor, after a fresh code from the app; the session is then refreshed, so its token
+ * and user no longer name the factor. */
+export const removeFactor = fromPromise<void, { factorId: string; code: string }>(async ({ input }) => {
+  await verifyCode(input.factorId, input.code)
   const supabase = await getSupabase()
   const { error } = await supabase.auth.mfa.unenroll({ factorId: input.factorId })
   if (error) throw failure(error)

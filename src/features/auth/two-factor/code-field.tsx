@@ -2,7 +2,7 @@ import { useLingui } from '@lingui/react/macro'
 import type { CodeFailure, CodeProblem } from '../../../../machines/second-factor.machine'
 import { Field } from '../../../components/form/field'
 import * as formStyles from '../../../components/form/form.css'
-import { authCodeMessages, serverMessage } from '../../../lib/server-message'
+import { serverMessage, serverText } from '../../../lib/server-message'
 
 /** The six-digit code from the authenticator app, with what is wrong with the last one. */
 export function CodeField({
@@ -10,24 +10,28 @@ export function CodeField({
   value,
   problem,
   failure,
-  disabled,
+  busy,
   onChange,
 }: {
   id: string
   value: string
   problem: CodeProblem | null
   failure: CodeFailure | null
-  disabled: boolean
+  /** While the code is checked the field is read-only: it keeps the focus and its place in the tab order. */
+  busy: boolean
   onChange: (value: string) => void
 }) {
   const { t, i18n } = useLingui()
   // A refusal the visitor can act on (too many tries) in their language; anything else (the network)
   // as a plain sentence, never the server's English.
-  const known = failure?.code && failure.code in authCodeMessages ? serverMessage(i18n, { code: failure.code }) : undefined
+  const known = failure && typeof serverText(failure) === 'object' ? serverMessage(i18n, failure) : undefined
   const problems: Record<CodeProblem, string> = {
     format: t`Enter the six digits your app shows.`,
     wrong: t`That code is not right. Enter the code your app shows now.`,
-    failed: known ?? t`The code could not be checked. Please try again.`,
+    failed:
+      failure?.code === 'code_too_soon'
+        ? t`This code was just used. Wait for the next code in your app (up to a minute), then enter it.`
+        : (known ?? t`The code could not be checked. Please try again.`),
   }
   return (
     <Field
@@ -38,7 +42,7 @@ export function CodeField({
       autoComplete="one-time-code"
       maxLength={7}
       value={value}
-      disabled={disabled}
+      readOnly={busy}
       problem={problem ? problems[problem] : undefined}
       onChange={(event) => onChange(event.target.value)}
     />

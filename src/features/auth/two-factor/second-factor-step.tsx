@@ -31,15 +31,15 @@ export function SecondFactorStep() {
             value={code}
             problem={problem}
             failure={failure}
-            disabled={busy}
+            busy={busy}
             onChange={(value) => send({ type: 'code.change', value })}
           />
-          <button type="submit" className={`${button.primary} ${styles.submit}`} disabled={busy} aria-disabled={busy}>
+          <button type="submit" className={`${button.primary} ${styles.submit}`} aria-disabled={busy}>
             {busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
           </button>
         </form>
         <LostPhone />
-        <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'signOut.click' })}>
+        <button type="button" className={`${button.secondary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'signOut.click' })}>
           <Trans>Sign out</Trans>
         </button>
       </div>

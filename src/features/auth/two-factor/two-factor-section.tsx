@@ -35,10 +35,10 @@ function CodeForm({
     <form {...codeFormProps(busy, send)}>
       {children}
       <div className={styles.buttonRow}>
-        <button type="submit" className={`${danger ? button.danger : button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy}>
+        <button type="submit" className={`${danger ? button.danger : button.primary} ${own.wrap}`} aria-disabled={busy}>
           {action}
         </button>
-        <button type="button" className={`${button.secondary} ${own.wrap}`} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+        <button type="button" className={`${button.secondary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
           {cancel}
         </button>
       </div>
@@ -60,7 +60,7 @@ export function TwoFactorSection() {
   const since = factor ? new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' }).format(new Date(factor.createdAt)) : ''
   const removeLabel = busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>
   const codeField = (
-    <CodeField id={SETTINGS_CODE_ID} value={code} problem={problem} failure={failure} disabled={busy} onChange={(value) => send({ type: 'code.change', value })} />
+    <CodeField id={SETTINGS_CODE_ID} value={code} problem={problem} failure={failure} busy={busy} onChange={(value) => send({ type: 'code.change', value })} />
   )
 
   return (
@@ -88,7 +88,7 @@ export function TwoFactorSection() {
       ) : null}
       {snapshot.matches('disabled') || snapshot.matches('starting') ? (
         <p>
-          <button type="button" className={`${button.primary} ${own.wrap}`} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'enroll.click' })}>
+          <button type="button" className={`${button.primary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'enroll.click' })}>
             {busy ? <Trans>Preparing…</Trans> : <Trans>Set up an authenticator app</Trans>}
           </button>
         </p>
@@ -132,7 +132,7 @@ export function TwoFactorSection() {
             </CodeForm>
           ) : (
             <p>
-              <button type="button" className={`${button.danger} ${own.wrap}`} disabled={busy} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
+              <button type="button" className={`${button.danger} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
                 {removeLabel}
               </button>
             </p>
