@@ -33,9 +33,10 @@ export async function startLocalStack(siteUrl: string) {
   const dataDir = path.join(stateDir, databaseKind() === 'postgres' ? 'pg' : 'db')
   if (process.env.SUPABASE_LOCAL_FRESH === '1') rmSync(dataDir, { recursive: true, force: true })
   const { startStack } = await import('../../supabase/local/stack.ts')
-  // The end-to-end tests' many visitors all come from one address: they lift the per-address limits
-  // (which tests/security checks on their own stacks).
+  // The end-to-end tests' many visitors all come from one address: they lift the per-address limits,
+  // and the project's hourly e-mail limit their hundreds of sign-ups would reach (tests/security and
+  // tests/backend check the limits on stacks of their own).
   const burst = Number(process.env.SUPABASE_LOCAL_RATE_LIMIT_BURST)
-  const auth = burst > 0 ? { rateLimitBurst: burst } : undefined
+  const auth = burst > 0 ? { rateLimitBurst: burst, emailSentPerHour: burst } : undefined
   return startStack({ port, stateDir, dataDir, siteUrl, quiet: true, env: { ...process.env }, ...(auth ? { auth } : {}) })
 }

@@ -10,8 +10,9 @@ import { RUNTIME, runtimeHandlers } from './function-runtime.ts'
 export type { LocalStack }
 
 /** An in-memory stack on a free port, scheduled jobs run by `stack.cron.tick()` only; bcrypt at
- * cost 4 (instead of 10) keeps the tests quick, and the auth rate limits are out of the way (every
- * test file signs up from the same address); tests of the limits pass their own.
+ * cost 4 (instead of 10) keeps the tests quick, and the auth rate limits (and the project's hourly
+ * e-mail limit) are out of the way (every test file signs up from the same address); tests of the
+ * limits pass their own.
  * In a Deno run (FUNCTIONS_RUNTIME=deno) it mounts the functions as Deno serves them. */
 export async function startTestStack(options: StackOptions = {}): Promise<LocalStack> {
   const handlers = RUNTIME === 'deno' && !options.functionsDir ? await runtimeHandlers() : undefined
@@ -22,7 +23,7 @@ export async function startTestStack(options: StackOptions = {}): Promise<LocalS
     schedule: false,
     ...(handlers ? { handlers } : {}),
     ...options,
-    auth: { passwordHashCost: 4, rateLimitBurst: 100_000, ...options.auth },
+    auth: { passwordHashCost: 4, rateLimitBurst: 100_000, emailSentPerHour: 100_000, ...options.auth },
   })
 }
 

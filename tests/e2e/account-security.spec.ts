@@ -169,12 +169,12 @@ for (const lang of ['nb', 'en'] as const) {
     await page.keyboard.type(me.password)
     await page.keyboard.press('Tab')
     await expect(send).toBeFocused()
-    // The password is checked by a sign-in that carries the widget's token: the auth service refuses it.
-    const signIn = page.waitForResponse((r) => r.url().startsWith(`${stackUrl}/auth/v1/token?grant_type=password`))
+    // The server checks the password by a sign-in that carries the widget's token: the auth service refuses it.
+    const asked = page.waitForResponse((r) => r.url().startsWith(`${stackUrl}/functions/v1/request-email-change`) && r.request().method() === 'POST')
     await page.keyboard.press('Enter')
-    const refused = await signIn
+    const refused = await asked
     expect({ status: refused.status(), code: ((await refused.json()) as { code?: string }).code }).toEqual({ status: 400, code: 'captcha_failed' })
-    expect(JSON.parse(refused.request().postData() ?? '{}').gotrue_meta_security?.captcha_token).toMatch(/^0\.local\./)
+    expect(JSON.parse(refused.request().postData() ?? '{}').captcha_token).toMatch(/^0\.local\./)
     await expect(
       page.getByText(
         text(

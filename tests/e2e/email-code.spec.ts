@@ -7,7 +7,7 @@ import { codeIn, confirmEmailLink, latestMailTo, open, registerAndConfirm, signI
 for (const lang of ['nb', 'en'] as const) {
   const prefix = lang === 'en' ? '/en' : ''
   const text = (nb: string, en: string) => (lang === 'en' ? en : nb)
-  const wrongCode = (code: string) => (code === '000000' ? '000001' : '000000')
+  const wrongCode = (code: string) => (code === '00000000' ? '00000001' : '00000000')
 
   test(`${lang}: a new account confirmed with the code from the e-mail, on the sign-in page`, async ({ page }) => {
     const { email, password } = await registerAndConfirm(page, lang, 'Siri Dahl')
@@ -21,20 +21,20 @@ for (const lang of ['nb', 'en'] as const) {
     const confirm = section.getByRole('button', { name: text('Bekreft og logg inn', 'Confirm and sign in') })
     await field.fill('12 34')
     await confirm.click()
-    await expect(section.getByText(text('Skriv inn de seks sifrene fra e-posten.', 'Enter the six digits from the e-mail.'))).toBeVisible()
+    await expect(section.getByText(text('Skriv inn de åtte sifrene fra e-posten.', 'Enter the eight digits from the e-mail.'))).toBeVisible()
     await expect(field).toBeFocused()
 
     await field.fill(wrongCode(code))
     await confirm.click()
     await expect(section.getByRole('alert')).toHaveText(
       text(
-        'Koden er feil, allerede brukt eller over en time gammel. Se etter den nyeste e-posten fra oss, eller be om en ny.',
-        'This code is wrong, used already, or over an hour old. Check the newest e-mail from us, or ask for a new one.',
+        'Koden er feil, allerede brukt eller over 15 minutter gammel. Se etter den nyeste e-posten fra oss, eller be om en ny.',
+        'This code is wrong, used already, or over 15 minutes old. Check the newest e-mail from us, or ask for a new one.',
       ),
     )
 
     // As a mail program may show it, with a space in the middle.
-    await field.fill(`${code.slice(0, 3)} ${code.slice(3)}`)
+    await field.fill(`${code.slice(0, 4)} ${code.slice(4)}`)
     await confirm.click()
     await expect(page).toHaveURL(`${prefix}/app`)
     await expect(page.getByTestId('plan-badge')).toHaveText('Free')

@@ -19,11 +19,11 @@ async function auth(path: string, body: Record<string, unknown>) {
   return response.json()
 }
 
-/** A user who has signed up and confirmed the address. */
-export async function confirmedUser(tag: string, fullName = 'Kari Rask') {
+/** A user who has signed up and confirmed the address (in `lang`: the e-mails follow it). */
+export async function confirmedUser(tag: string, fullName = 'Kari Rask', lang?: 'nb' | 'en') {
   const email = uniqueEmail(tag)
   const password = 'fjord-Lys-2025'
-  await auth('signup', { email, password, data: { full_name: fullName } })
+  await auth('signup', { email, password, data: { full_name: fullName, ...(lang ? { lang } : {}) } })
   await confirmEmailLink(emailLinkIn(await latestMailTo(email)))
   return { email, password }
 }

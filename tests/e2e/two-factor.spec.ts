@@ -37,8 +37,8 @@ const moveOnFromLastCode = (factorId: string) =>
   asServiceRole('PATCH', `mfa_factor_locks?factor_id=eq.${factorId}`, { last_valid_at: new Date(Date.now() - 120_000).toISOString() })
 
 /** An account with two-factor sign-in, set up through the auth service's API. */
-async function twoFactorAccount(tag: string) {
-  const { email, password } = await confirmedUser(tag)
+async function twoFactorAccount(tag: string, lang: 'nb' | 'en') {
+  const { email, password } = await confirmedUser(tag, 'Kari Rask', lang)
   const { anonKey } = await keys()
   const call = async (path: string, token: string, body: unknown = {}) => {
     const response = await fetch(`${stackUrl}/auth/v1/${path}`, {
@@ -128,7 +128,7 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: a two-factor account resets its password with the code step, then changes its e-mail address`, async ({ page }) => {
     test.setTimeout(90_000)
-    const { email, password, secret, factorId } = await twoFactorAccount(`reset-2fa-${lang}`)
+    const { email, password, secret, factorId } = await twoFactorAccount(`reset-2fa-${lang}`, lang)
     await requestReset(email, `http://localhost${prefix}/reset-password`)
     const link = (await latestMailTo(email)).links.find((l) => l.includes('type=recovery'))!
     await pressEmailLink(page, link)

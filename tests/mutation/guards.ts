@@ -9,6 +9,7 @@
 //   npm run mutate -- guards            every guard
 //   npm run mutate -- guards lock       only the guards whose name contains "lock"
 //   npm run mutate -- guards '[a8]'     one guard by its audit id ('[' all of that audit's)
+//   npm run mutate -- guards ownership  the guards of who may own an account (hooks, server checks)
 //
 // Prints one line per guard (killed or survived, by which test), and exits non-zero if any survived.
 import { spawnSync } from 'node:child_process'
@@ -396,6 +397,80 @@ export const GUARDS: Guard[] = [
     find: '      permissionsPolicy: { camera: [], microphone: [], geolocation: [] },\n',
     replace: '',
     tests: ['tests/security/site-server.test.ts'],
+  },
+  // ---------- who owns an account: the hooks, the server's checks, the stand-in's strictness ----------
+  {
+    name: 'redeem_email_code: a code dies after five wrong tries [ownership]',
+    file: `${MIGRATIONS}/20261127200001_auth_hooks.sql`,
+    find: '  if pending.attempts >= 5 or recent_failures >= 10 then\n',
+    replace: '  if false then\n',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'record_mfa_attempt: the sixth wrong code locks the factor [ownership]',
+    file: `${MIGRATIONS}/20261127200001_auth_hooks.sql`,
+    find: '  if failures + 1 < 6 then\n',
+    replace: '  if true then\n',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'record_mfa_attempt: a code works once [ownership]',
+    file: `${MIGRATIONS}/20261127200001_auth_hooks.sql`,
+    find: "      return jsonb_build_object('decision', 'reject', 'reason', 'reused');\n",
+    replace: '',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'claim_email_change: no mail for a change the server did not check [ownership]',
+    file: `${MIGRATIONS}/20261127200001_auth_hooks.sql`,
+    find: "  if request_id is null then\n    return 'not_requested';\n  end if;\n",
+    replace: '',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'subscriptions: only a live session reads [ownership]',
+    file: `${MIGRATIONS}/20261127300001_live_sessions.sql`,
+    find: '  using ((select public.session_is_live()));',
+    replace: '  using (true);',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'local GoTrue: no password or address change at aal1 for a two-factor account [ownership]',
+    file: 'supabase/local/auth.ts',
+    find: "    if ((password || changesEmail) && (await hasVerifiedFactor(user.id)) && (await sessionLevel(sessionId)) !== 'aal2') {",
+    replace: '    if (false) {',
+    tests: ['tests/backend/account-ownership.test.ts'],
+  },
+  {
+    name: 'the confirmation page sets the password the person chose on a new account [ownership]',
+    file: 'machines/email-link.machine.ts',
+    find: "          { guard: 'isSignup', target: 'settingPassword', actions: 'rememberVerified', description: 'The address of a new account is proven: its password is the one chosen here.' },\n",
+    replace: '',
+    tests: ['tests/machines/email-link.test.ts'],
+    project: 'machines',
+  },
+  {
+    name: 'the confirmation page asks before another account’s session replaces this one [ownership]',
+    file: 'machines/email-link.machine.ts',
+    find: "          { guard: 'isSomeoneElseSignedIn', target: 'askingSwitch', actions: 'rememberVerified', description: 'Another account is signed in on this device: the person is asked first.' },\n",
+    replace: '',
+    tests: ['tests/machines/email-link.test.ts'],
+    project: 'machines',
+  },
+  {
+    name: 'removing two-step verification asks for a fresh code [ownership]',
+    file: 'machines/two-factor-settings.machine.ts',
+    find: "          target: 'confirmingRemoval',\n          actions: 'focusCode',\n          description: 'Removing asks for a fresh code from the app, even from a session that used one: a session left open is not enough.',",
+    replace: "          target: 'removing',\n          description: 'Removed at once.',",
+    tests: ['tests/machines/two-factor-settings.test.ts'],
+    project: 'machines',
+  },
+  {
+    name: 'follow_email_change runs as security definer, as the auth service’s role needs [P1]',
+    file: `${MIGRATIONS}/20261127400001_billing_email_follows.sql`,
+    find: 'create or replace function public.follow_email_change() returns trigger\nlanguage plpgsql\nsecurity definer\n',
+    replace: 'create or replace function public.follow_email_change() returns trigger\nlanguage plpgsql\n',
+    tests: ['tests/backend/email-change-follows.test.ts'],
   },
 ]
 

@@ -2,14 +2,18 @@ import { navigate } from 'wouter/use-browser-location'
 import { emailCodeMachine } from '../../../../machines/email-code.machine'
 import { perLang } from '../../../i18n/lang'
 import { focusById } from '../../../lib/dom'
-import { href } from '../../../routes'
-import { nextPage } from '../email-link/logic'
+import type { EmailCodeType } from '../../../../machines/email-code.machine'
+import { href, type RouteKey } from '../../../routes'
 import { verifyEmailCode } from './actors'
 
 /** The code field's element id (a page shows it once). */
 export const emailCodeFieldId = 'email-code'
 
-/** A right code leads where the e-mail's link does: the dashboard, or the new-password form. */
+/** Where a right code leads: a new account's, typed on the sign-in page after its password, to the
+ * dashboard (the person has shown both the password and the mailbox); a reset's to the
+ * new-password form. */
+const nextPage: Record<EmailCodeType, RouteKey> = { signup: 'app', recovery: 'resetPassword' }
+
 export const emailCodeLogic = perLang((lang) =>
   emailCodeMachine.provide({
     actors: { verifyEmailCode },

@@ -51,7 +51,8 @@ export const resetPasswordLogic = perLang((lang) =>
   newPasswordMachine.provide({
     actors: { watchRecoverySession, updatePassword, verifyCode: verifySignInCode, ...newPasswordSchema },
     actions: {
-      focusField,
+      // After the code step the field is rendered only once the state has changed.
+      focusField: (_, { field }) => focusByIdAfterRender(field),
       focusCode: () => focusByIdAfterRender(RESET_CODE_ID),
       notifySaved: () => notify({ title: msg`Password changed`, description: msg`You are now signed in.` }),
       notifyFailure: (_, failure) => notSaved(failure),
