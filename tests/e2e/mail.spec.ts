@@ -1,8 +1,8 @@
 import { expect, type Page, test } from '@playwright/test'
 import { confirmEmailLink, emailLinkIn, open, stackUrl, uniqueEmail } from './stack'
 
-// The auth e-mails a visitor receives, in the local mailbox: rendered by the local stack from the
-// same templates (supabase/templates/) that hosted Supabase sends, in the language of the page where
+// The auth e-mails a visitor receives, in the local mailbox: written by the same function that
+// hosted Supabase's Send Email hook calls (functions/auth-hooks), in the language of the page where
 // the account was registered, with the product's name.
 
 interface Mail {
