@@ -6,13 +6,19 @@
 // GoTrue calls the hook inside the transaction that stores the new token, and the hook's failure
 // rolls it back. PGlite runs one transaction at a time and the hook's function writes through the
 // API, so the routes here send first, outside any transaction, and store the token after.
-import { randomInt, randomUUID } from 'node:crypto'
+import { createHash, randomInt, randomUUID } from 'node:crypto'
 import { AuthError } from './auth-errors.ts'
 import { callHook } from './auth-hooks.ts'
+import { publicUser } from './auth-sessions.ts'
+import type { UserRow } from './auth-users.ts'
 import type { StackContext } from './context.ts'
 
 /** GoTrue's e-mailed one-time code: `length` digits (otp_length). */
 export const oneTimeCode = (length: number) => String(randomInt(0, 10 ** length)).padStart(length, '0')
+
+/** The hash that GoTrue's links carry and its database keeps of an e-mailed code: hex SHA-224 of the
+ * address followed by the code (crypto.GenerateTokenHash). */
+export const tokenHashOf = (email: string, code: string) => createHash('sha224').update(email + code).digest('hex')
 
 /** What GoTrue hands the Send Email hook besides the user (every field present, empty when unused). */
 export type EmailData = {
@@ -105,3 +111,69 @@ export function createAuthMailer(ctx: StackContext) {
 }
 
 export type AuthMailer = ReturnType<typeof createAuthMailer>
+
+/** The e-mails that carry a link and a code (confirmation, recovery, change of address), with the
+ * tokens they store. */
+export function emailSender(ctx: StackContext, mailer: AuthMailer) {
+  const config = ctx.auth
+
+  /** GoTrue's max_frequency: one e-mail of a kind to an address per interval. */
+  function checkFrequency(sentAt: Date | null) {
+    if (!sentAt || config.emailMaxFrequency <= 0) return
+    const left = config.emailMaxFrequency * 1000 - (Date.now() - sentAt.getTime())
+    if (left > 0) {
+      throw new AuthError(
+        429,
+        'over_email_send_rate_limit',
+        `For security purposes, you can only request this after ${Math.floor(left / 1000)} seconds.`,
+      )
+    }
+  }
+
+  /** A confirmation or recovery e-mail with a new code, its hash (prefixed `pkce_` for a PKCE
+   * request, as GoTrue's addFlowPrefixToToken) replacing any earlier one. The mail goes first (see
+   * above); the token is stored once it has gone, so a refused hook leaves nothing behind. */
+  async function sendMail(user: UserRow, kind: 'confirmation' | 'recovery', redirectTo: string, pkce?: { challenge: string; method: string }) {
+    const { db } = ctx
+    const column = kind === 'confirmation' ? 'confirmation' : 'recovery'
+    checkFrequency(kind === 'confirmation' ? user.confirmation_sent_at : user.recovery_sent_at)
+    const code = oneTimeCode(config.otpLength)
+    const token = (pkce ? 'pkce_' : '') + tokenHashOf(user.email, code)
+    const type = kind === 'confirmation' ? 'signup' : 'recovery'
+    await mailer.send(type, await publicUser(db, user), { token: code, token_hash: token, redirect_to: redirectTo })
+    await db.transaction(async (tx) => {
+      await tx.query(`update auth.users set ${column}_token = $2, ${column}_sent_at = now(), updated_at = now() where id = $1`, [user.id, token])
+      if (pkce) {
+        await tx.query(
+          `insert into auth.flow_state (id, user_id, code_challenge, code_challenge_method, provider_type, authentication_method, redirect_to)
+           values ($1, $2, $3, $4, 'email', $5, $6)`,
+          [randomUUID(), user.id, pkce.challenge, pkce.method, kind === 'confirmation' ? 'email/signup' : 'recovery', redirectTo],
+        )
+      }
+    })
+  }
+
+  /** GoTrue's sendEmailChange: a code for the new address and, when both must confirm, one for
+   * the current address, in one call of the Send Email hook. Its fields are GoTrue's, swap
+   * included (internal/api/mail.go): `token` is the current address's code and `token_hash_new`
+   * its hash; `token_new` is the new address's code and `token_hash` its hash. */
+  async function sendEmailChange(user: UserRow, newEmail: string, redirectTo: string) {
+    checkFrequency(user.email_change_sent_at)
+    const codeNew = oneTimeCode(config.otpLength)
+    const tokenNew = tokenHashOf(newEmail, codeNew)
+    const both = config.confirmEmailChangeOnBoth && !config.autoconfirm && Boolean(user.email)
+    const codeCurrent = both ? oneTimeCode(config.otpLength) : ''
+    const tokenCurrent = both ? tokenHashOf(user.email, codeCurrent) : null
+    const fields = both
+      ? { token: codeCurrent, token_hash: tokenNew, token_new: codeNew, token_hash_new: tokenCurrent!, redirect_to: redirectTo }
+      : { token: codeNew, token_hash: tokenNew, redirect_to: redirectTo }
+    await mailer.send('email_change', { ...(await publicUser(ctx.db, user)), new_email: newEmail }, fields)
+    await ctx.db.query(
+      `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+         email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+      [user.id, newEmail, tokenNew, tokenCurrent],
+    )
+  }
+
+  return { sendMail, sendEmailChange }
+}

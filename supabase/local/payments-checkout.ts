@@ -1,5 +1,7 @@
-// The payment stand-in's customers, checkout sessions and checkout page, for create-checkout and
-// delete-account (routes under /local-payments; see payments.ts).
+// The payment stand-in's checkout: sessions, for create-checkout and delete-account (as Stripe's
+// POST, GET /v1/checkout/sessions and POST …/expire; service role), and the checkout page whose Pay
+// button makes the subscription and sends Stripe's events (routes under /local-payments; see
+// payments.ts).
 import { Hono } from 'hono'
 import { paidPlanIds, paidPlans, planById } from '../functions/_shared/plans.ts'
 import { htmlResponse, messagePage } from './pages.ts'
@@ -8,45 +10,33 @@ import { checkoutPage } from './payments-pages.ts'
 import { localId, now, PERIOD_SECONDS, ready, SESSION_LIFETIME_S, type SessionRow, type SubscriptionRow, subscriptionId } from './payments-store.ts'
 import { paymentEvents } from './payments-stripe-shapes.ts'
 
-export function checkoutRoutes(h: PaymentHelpers): Hono {
+/** A session as Stripe's API shows it. */
+const sessionObject = (h: PaymentHelpers, row: SessionRow) => ({
+  id: row.id,
+  object: 'checkout.session',
+  mode: 'subscription',
+  customer: row.customer_id,
+  client_reference_id: row.user_id,
+  status: row.status === 'complete' || row.status === 'expired' ? row.status : 'open',
+  url: row.status === 'open' ? h.pageUrl(row.id) : null,
+})
+
+async function findSession(h: PaymentHelpers, id: string): Promise<SessionRow | undefined> {
+  if (!/^cs_local_[0-9a-f]{24}$/.test(id)) return undefined
+  await ready(h.db)
+  const { rows } = await h.db.query<SessionRow>(
+    `select * from local_stack.payment_sessions where id = $1 and status <> 'expired' and created_at > now() - make_interval(secs => $2)`,
+    [id, SESSION_LIFETIME_S],
+  )
+  return rows[0]
+}
+
+const expired = () =>
+  htmlResponse(messagePage('Checkout expired', 'This checkout has expired or does not exist. Go back to the site and start again.'), 404)
+
+/** Checkout sessions: made for a user and a plan, a customer's open ones listed, one expired. */
+function sessionRoutes(h: PaymentHelpers): Hono {
   const app = new Hono()
-
-  // ---------- customers and sessions, for create-checkout (service role) ----------
-
-  app.post('/customers', async (c) => {
-    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    const body = await h.readBody(c)
-    if (!body || typeof body.user_id !== 'string' || !UUID.test(body.user_id)) return c.json({ error: 'user_id must be a user id' }, 400)
-    const id = await h.customerFor(body.user_id, typeof body.email === 'string' ? body.email.slice(0, 255) : '')
-    return c.json({ id, object: 'customer', metadata: { user_id: body.user_id } })
-  })
-
-  // A customer, and updating its address, as Stripe's GET and POST /v1/customers/:id (service role).
-  const customerObject = (row: { id: string; user_id: string; email: string }) => ({ id: row.id, object: 'customer', email: row.email, metadata: { user_id: row.user_id } })
-  const findCustomer = async (id: string) => {
-    await ready(h.db)
-    const { rows } = await h.db.query<{ id: string; user_id: string; email: string }>('select id, user_id, email from local_stack.customers where id = $1', [id])
-    return rows[0]
-  }
-
-  app.get('/customers/:id', async (c) => {
-    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    const row = await findCustomer(c.req.param('id'))
-    return row ? c.json(customerObject(row)) : c.json({ error: `No such customer: '${c.req.param('id')}'` }, 404)
-  })
-
-  app.post('/customers/:id', async (c) => {
-    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
-    const body = await h.readBody(c)
-    if (!body || (body.email !== undefined && (typeof body.email !== 'string' || body.email.length > 512))) return c.json({ error: 'email must be a string' }, 400)
-    const row = await findCustomer(c.req.param('id'))
-    if (!row) return c.json({ error: `No such customer: '${c.req.param('id')}'` }, 404)
-    if (typeof body.email === 'string') {
-      await h.db.query('update local_stack.customers set email = $2 where id = $1', [row.id, body.email])
-      row.email = body.email
-    }
-    return c.json(customerObject(row))
-  })
 
   app.post('/sessions', async (c) => {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
@@ -72,26 +62,7 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
     return c.json({ id, url: h.pageUrl(id) })
   })
 
-  async function findSession(id: string): Promise<SessionRow | undefined> {
-    if (!/^cs_local_[0-9a-f]{24}$/.test(id)) return undefined
-    await ready(h.db)
-    const { rows } = await h.db.query<SessionRow>(
-      `select * from local_stack.payment_sessions where id = $1 and status <> 'expired' and created_at > now() - make_interval(secs => $2)`,
-      [id, SESSION_LIFETIME_S],
-    )
-    return rows[0]
-  }
-
   // A customer's open checkout sessions, and expiring one, as Stripe's API (service role).
-  const sessionObject = (row: SessionRow) => ({
-    id: row.id,
-    object: 'checkout.session',
-    mode: 'subscription',
-    customer: row.customer_id,
-    client_reference_id: row.user_id,
-    status: row.status === 'complete' || row.status === 'expired' ? row.status : 'open',
-    url: row.status === 'open' ? h.pageUrl(row.id) : null,
-  })
   app.get('/sessions', async (c) => {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
     const customer = c.req.query('customer') ?? ''
@@ -101,26 +72,29 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
          and created_at > now() - make_interval(secs => $3) order by created_at desc`,
       [customer, c.req.query('status') ?? null, SESSION_LIFETIME_S],
     )
-    return c.json({ object: 'list', data: rows.map(sessionObject), has_more: false, url: '/v1/checkout/sessions' })
+    return c.json({ object: 'list', data: rows.map((row) => sessionObject(h, row)), has_more: false, url: '/v1/checkout/sessions' })
   })
+
   app.post('/sessions/:id/expire', async (c) => {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
     await ready(h.db)
     const id = c.req.param('id')
     const { rows } = await h.db.query<SessionRow>(`update local_stack.payment_sessions set status = 'expired' where id = $1 and status = 'open' returning *`, [id])
-    if (rows[0]) return c.json(sessionObject(rows[0]))
+    if (rows[0]) return c.json(sessionObject(h, rows[0]))
     const { rows: other } = await h.db.query<SessionRow>('select * from local_stack.payment_sessions where id = $1', [id])
     if (!other[0]) return c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such checkout session' } }, 404)
     return c.json({ error: { type: 'invalid_request_error', message: `Only a Checkout Session in the open status can be expired (it is ${other[0].status})` } }, 400)
   })
 
-  const expired = () =>
-    htmlResponse(messagePage('Checkout expired', 'This checkout has expired or does not exist. Go back to the site and start again.'), 404)
+  return app
+}
 
-  // ---------- the page ----------
+/** The checkout page: Pay or Cancel. */
+function pageRoutes(h: PaymentHelpers): Hono {
+  const app = new Hono()
 
   app.get('/checkout/:id', async (c) => {
-    const session = await findSession(c.req.param('id'))
+    const session = await findSession(h, c.req.param('id'))
     if (!session) return expired()
     if (session.status === 'complete') {
       return htmlResponse(messagePage('Already paid', 'This checkout is complete. Go back to the site.'))
@@ -130,7 +104,7 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
 
   app.post('/checkout/:id', async (c) => {
     const form = await c.req.parseBody()
-    const session = await findSession(c.req.param('id'))
+    const session = await findSession(h, c.req.param('id'))
     if (!session) return expired()
     if (form.decision === 'cancel') return c.redirect(session.cancel_url, 303)
     if (form.decision !== 'pay') return htmlResponse(checkoutPage(session, h.pageUrl(session.id), 'Choose Pay or Cancel.'), 400)
@@ -175,4 +149,8 @@ export function checkoutRoutes(h: PaymentHelpers): Hono {
   })
 
   return app
+}
+
+export function checkoutRoutes(h: PaymentHelpers): Hono {
+  return new Hono().route('/', sessionRoutes(h)).route('/', pageRoutes(h))
 }

@@ -1,9 +1,10 @@
 // Payments on the local stack: a stand-in for Stripe, clearly marked as such. It keeps what Stripe
 // would keep (customers, checkout sessions, subscriptions, in local_stack.*) and answers the
 // functions in Stripe's shapes:
-//   payments-checkout.ts
+//   payments-customers.ts
 //   POST /customers                 the user's one customer, made on first use (service role)
 //   GET, POST /customers/:id        a customer, and a new e-mail address for it (as Stripe's)
+//   payments-checkout.ts
 //   POST /sessions                  a checkout session for a user and a plan (create-checkout)
 //   GET  /sessions?customer=&status=open, POST /sessions/:id/expire
 //                                   a customer's open checkout sessions, and expiring one (as
@@ -20,8 +21,10 @@
 //   payments-portal.ts
 //   POST /portal-sessions           a customer portal session for a customer (create-portal-session)
 //   GET  /portal/:id                the customer portal (in English, as Stripe's): plan, renewal
-//                                   date, invoices; cancel at the period's end (with a confirm
-//                                   step at /portal/:id/cancel), resume, and "End the period now"
+//                                   date, invoices, with a confirm step at /portal/:id/cancel
+//   payments-portal-actions.ts
+//   POST /portal/:id/cancel | resume | end-period
+//                                   cancel at the period's end, resume, and "End the period now"
 //                                   for tests and demos; each change sends the signed events
 //                                   Stripe would send
 // Plan names and prices come from the catalogue (supabase/functions/_shared/plans.ts). No money
@@ -35,8 +38,10 @@ import { Hono } from 'hono'
 import type { StackContext } from './context.ts'
 import type { FunctionEnv } from './functions.ts'
 import { checkoutRoutes } from './payments-checkout.ts'
+import { customerRoutes } from './payments-customers.ts'
 import { paymentHelpers } from './payments-helpers.ts'
 import { portalRoutes } from './payments-portal.ts'
+import { portalActionRoutes } from './payments-portal-actions.ts'
 import { subscriptionRoutes } from './payments-subscriptions.ts'
 
 /** The stack's signing secret for the webhook, derived from its JWT secret (stable per install). */
@@ -46,5 +51,7 @@ export function localWebhookSecret(jwtSecret: string): string {
 
 export function paymentRoutes(ctx: StackContext, env: FunctionEnv): Hono {
   const helpers = paymentHelpers(ctx, env)
-  return new Hono().route('/', checkoutRoutes(helpers)).route('/', subscriptionRoutes(helpers)).route('/', portalRoutes(helpers))
+  const app = new Hono()
+  for (const routes of [customerRoutes, checkoutRoutes, subscriptionRoutes, portalRoutes, portalActionRoutes]) app.route('/', routes(helpers))
+  return app
 }

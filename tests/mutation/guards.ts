@@ -196,8 +196,8 @@ export const GUARDS: Guard[] = [
   {
     name: 'auth: redirect_to only where GoTrue allows it',
     file: 'supabase/local/auth-core.ts',
-    find: '    return raw && isRedirectAllowed(raw, ctx.siteUrl, ctx.auth.redirectAllowList) ? raw : ctx.siteUrl',
-    replace: '    return raw || ctx.siteUrl',
+    find: '  return raw && isRedirectAllowed(raw, ctx.siteUrl, ctx.auth.redirectAllowList) ? raw : ctx.siteUrl',
+    replace: '  return raw || ctx.siteUrl',
     tests: ['tests/security/auth-redirects-and-config.test.ts', 'tests/backend/auth.test.ts'],
   },
   {
@@ -266,14 +266,14 @@ export const GUARDS: Guard[] = [
   },
   {
     name: 'auth stand-in: a verified second-factor challenge is spent [A7]',
-    file: 'supabase/local/auth-mfa.ts',
+    file: 'supabase/local/auth-mfa-verify.ts',
     find: 'if (challenge.verified_at || !challenge.same_ip) {',
     replace: 'if (!challenge.same_ip) {',
     tests: ['tests/backend/mfa.test.ts'],
   },
   {
     name: 'auth stand-in: a TOTP code is good for one step either way, as GoTrue [A8]',
-    file: 'supabase/local/auth-mfa.ts',
+    file: 'supabase/local/auth-mfa-verify.ts',
     find: 'validate({ token: code, window: 1 })',
     replace: 'validate({ token: code, window: 4 })',
     tests: [EDGES],
@@ -306,9 +306,9 @@ export const GUARDS: Guard[] = [
     name: 'auth stand-in: a recovery link counts once [C3]',
     file: VERIFY,
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
-    find: '    await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n',
+    find: '  await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n',
     // biome-ignore lint/suspicious/noTemplateCurlyInString: the guard's source text, as written
-    replace: "    if (column === 'confirmation') await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n",
+    replace: "  if (column === 'confirmation') await tx.query(`update auth.users set ${column}_token = null where id = $1`, [user.id])\n",
     tests: [EDGES],
   },
   {
@@ -436,8 +436,8 @@ export const GUARDS: Guard[] = [
   },
   {
     name: 'local GoTrue: no password or address change at aal1 for a two-factor account [ownership]',
-    file: 'supabase/local/auth.ts',
-    find: "    if ((password || changesEmail) && (await hasVerifiedFactor(user.id)) && (await sessionLevel(sessionId)) !== 'aal2') {",
+    file: 'supabase/local/auth-user.ts',
+    find: "    if ((password || changesEmail) && (await hasVerifiedFactor(db, user.id)) && (await sessionLevel(db, sessionId)) !== 'aal2') {",
     replace: '    if (false) {',
     tests: ['tests/backend/account-ownership.test.ts'],
   },
