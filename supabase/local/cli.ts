@@ -1,10 +1,13 @@
-// npm run stack | stack:reset | stack:status
+#!/usr/bin/env tsx
+// npm run stack | stack:reset | stack:status (the package's start | reset | status, its bin
+// `supabase-local`), in the current directory: the data and keys in SUPABASE_LOCAL_STATE (default
+// .local, as for npm start), the variables of .env and supabase/functions/.env.
 import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { loadKeys } from './jwt.ts'
 import { startStack } from './stack.ts'
 
-const STATE_DIR = resolve('.local')
+const STATE_DIR = resolve(process.env.SUPABASE_LOCAL_STATE ?? '.local')
 
 function loadDotEnv() {
   for (const file of ['.env', 'supabase/functions/.env']) {
@@ -15,7 +18,7 @@ function loadDotEnv() {
 async function start() {
   loadDotEnv()
   const started = performance.now()
-  const stack = await startStack({ quiet: true, env: { ...process.env } }).catch((error: Error) => {
+  const stack = await startStack({ quiet: true, stateDir: STATE_DIR, env: { ...process.env } }).catch((error: Error) => {
     console.error(error.message)
     process.exit(1)
   })
@@ -29,7 +32,7 @@ async function start() {
     ['service_role key', stack.serviceRoleKey],
   ]
   const width = Math.max(...rows.map(([k]) => k.length))
-  console.log(`Local Supabase stack started in ${Math.round(performance.now() - started)} ms (data in .local/).\n`)
+  console.log(`Local Supabase stack started in ${Math.round(performance.now() - started)} ms (data in ${STATE_DIR}).\n`)
   for (const [key, value] of rows) console.log(`  ${key.padStart(width)}: ${value}`)
   console.log('\nPress Ctrl+C to stop.')
   const stop = async () => {
@@ -73,7 +76,7 @@ function reset() {
     }
   }
   for (const name of ['db', 'pg', 'db.lock', 'pg.lock']) rmSync(resolve(STATE_DIR, name), { recursive: true, force: true })
-  console.log('Local stack data cleared (.local/db, or .local/pg for SUPABASE_LOCAL_DB=postgres). Keys are unchanged.')
+  console.log(`Local stack data cleared (${STATE_DIR}/db, or ${STATE_DIR}/pg for SUPABASE_LOCAL_DB=postgres). Keys are unchanged.`)
 }
 
 const command = process.argv[2] ?? 'start'
@@ -81,6 +84,6 @@ if (command === 'start') await start()
 else if (command === 'status') await status()
 else if (command === 'reset') reset()
 else {
-  console.error('Usage: tsx supabase/local/cli.ts start|status|reset')
+  console.error('Usage: supabase-local start|status|reset (npm run stack, stack:status, stack:reset)')
   process.exit(2)
 }
