@@ -181,17 +181,3 @@ describe('delete-account: one transaction, whatever the account holds', () => {
     expect(await count('select 1 from local_stack.subscriptions where user_id = $1', [user.user.id])).toBe(0)
   })
 })
-
-describe('the local stack’s admin user delete, as GoTrue’s', () => {
-  it('answers 403 to anyone but the service role, 404 for an unknown user', async () => {
-    const user = await confirmedUser(stack)
-    const url = `${stack.url}/auth/v1/admin/users/${user.user.id}`
-    for (const key of [stack.anonKey, user.session.access_token]) {
-      const res = await fetch(url, { method: 'DELETE', headers: { apikey: stack.anonKey, Authorization: `Bearer ${key}` } })
-      expect(res.status).toBe(403)
-    }
-    const service = { apikey: stack.serviceRoleKey, Authorization: `Bearer ${stack.serviceRoleKey}` }
-    expect((await fetch(url, { method: 'DELETE', headers: service })).status).toBe(200)
-    expect((await fetch(url, { method: 'DELETE', headers: service })).status).toBe(404)
-  })
-})

@@ -3,7 +3,7 @@
 // pages through every table, so that an account with more rows than that gets all of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
-import { setPostgrestSetting } from './rest-fixture.ts'
+import { setPostgrestSetting } from '../../supabase/local/tests/rest-fixture.ts'
 
 let stack: LocalStack
 beforeAll(async () => {

@@ -42,7 +42,8 @@ const SIGNED_IN = 'supabase/functions/_shared/signed-in-user.ts'
 const VERIFY = 'supabase/local/auth-verify.ts'
 const BOT_CHECK = 'supabase/local/bot-check.ts'
 const SITE_SERVER = 'src/server/site-server.ts'
-const EDGES = 'tests/backend/auth-edge-cases.test.ts'
+const EDGES = 'supabase/local/tests/auth-edge-cases.test.ts'
+const UNFINISHED = 'tests/backend/unfinished-factor.test.ts'
 
 export const GUARDS: Guard[] = [
   // ---------- SQL: the migrations' guards ----------
@@ -175,7 +176,7 @@ export const GUARDS: Guard[] = [
     file: 'supabase/local/context.ts',
     find: '  return { ...GOTRUE_DEFAULTS, ...configuredAuth(configToml) }',
     replace: '  return { ...GOTRUE_DEFAULTS }',
-    tests: ['tests/security/auth-redirects-and-config.test.ts'],
+    tests: ['supabase/local/tests/auth-redirects-and-config.test.ts'],
   },
   {
     name: 'sign-in page: ?next= only to a path of this site (safeNext)',
@@ -191,14 +192,14 @@ export const GUARDS: Guard[] = [
     file: 'supabase/local/mailbox.ts',
     find: '      if (!isLocalHost(c.req.header(\'host\'))) return c.text(\'The mailbox answers only at localhost, 127.0.0.1 or [::1].\', 403)\n',
     replace: '',
-    tests: ['tests/security/auth-redirects-and-config.test.ts'],
+    tests: ['supabase/local/tests/auth-redirects-and-config.test.ts'],
   },
   {
     name: 'auth: redirect_to only where GoTrue allows it',
     file: 'supabase/local/auth-core.ts',
     find: '  return raw && isRedirectAllowed(raw, ctx.siteUrl, ctx.auth.redirectAllowList) ? raw : ctx.siteUrl',
     replace: '  return raw || ctx.siteUrl',
-    tests: ['tests/security/auth-redirects-and-config.test.ts', 'tests/backend/auth.test.ts'],
+    tests: ['supabase/local/tests/auth-redirects-and-config.test.ts', 'supabase/local/tests/auth.test.ts'],
   },
   {
     name: 'site server: one address per page (…/index.html, 404.html)',
@@ -234,7 +235,7 @@ export const GUARDS: Guard[] = [
     file: SECOND_FACTOR,
     find: "where f.user_id = (select auth.uid()) and f.status = 'verified'",
     replace: 'where f.user_id = (select auth.uid())',
-    tests: [EDGES],
+    tests: [UNFINISHED],
   },
   {
     name: 'second_factor_required: security definer (authenticated may not read auth.mfa_factors) [A3]',
@@ -255,14 +256,14 @@ export const GUARDS: Guard[] = [
     file: SIGNED_IN,
     find: "  if (!factors.some((factor) => factor?.status === 'verified')) return false",
     replace: '  if (factors.length === 0) return false',
-    tests: [EDGES],
+    tests: [UNFINISHED],
   },
   {
     name: 'app (secondFactorDue): only a verified factor asks for a code [A9]',
     file: 'machines/assurance.ts',
     find: "(session.user.factors ?? []).filter((f) => f.status === 'verified')",
     replace: '(session.user.factors ?? [])',
-    tests: [EDGES],
+    tests: [UNFINISHED],
   },
   {
     name: 'auth stand-in: a verified second-factor challenge is spent [A7]',
@@ -330,7 +331,7 @@ export const GUARDS: Guard[] = [
     file: VERIFY,
     find: "  app.post('/verify', async (c) => {\n    rateLimit(c, 'verify', config.tokenVerifications)\n",
     replace: "  app.post('/verify', async (c) => {\n",
-    tests: ['tests/backend/verify-rate-limit.test.ts'],
+    tests: ['supabase/local/tests/verify-rate-limit.test.ts'],
   },
   {
     name: 'app (/auth/confirm): only a link of a known type [C2]',

@@ -4,9 +4,9 @@
 // and the user's row (read as the dashboard reads it, through RLS and realtime) following along.
 // Plain HTML forms, as a browser without JavaScript sends them; the session's token guards them.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { currentPlan } from '../../supabase/functions/_shared/plans.ts'
-import { longDate } from '../../supabase/local/payments-pages.ts'
-import { PORTAL_SESSION_LIFETIME_S } from '../../supabase/local/payments-store.ts'
+import { currentPlan } from '../../functions/_shared/plans.ts'
+import { longDate } from '../payments-pages.ts'
+import { PORTAL_SESSION_LIFETIME_S } from '../payments-store.ts'
 import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
 
 let stack: LocalStack

@@ -1,7 +1,7 @@
 // Malformed and hostile input gets the answer PostgREST or GoTrue would give, and the database
 // stays as it was.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { sign } from '../../supabase/local/jwt.ts'
+import { sign } from '../jwt.ts'
 import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack

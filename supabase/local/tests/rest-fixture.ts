@@ -3,7 +3,7 @@
 // cardinality, a view, functions of several shapes, and columns of array, range, JSON and
 // text-search types.
 import { afterAll, beforeAll } from 'vitest'
-import { migrate, readMigrations } from '../../supabase/local/db.ts'
+import { migrate, readMigrations } from '../db.ts'
 import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 export const CATALOGUE_SQL = `

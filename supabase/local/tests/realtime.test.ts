@@ -2,7 +2,7 @@
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sign } from '../../supabase/local/jwt.ts'
+import { sign } from '../jwt.ts'
 import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
 
 type Row = { id: string; user_id: string; status: string; product_name: string }

@@ -5,10 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isEmailAddress } from '../../supabase/local/auth-core.ts'
-import { CONFIG_TOML } from '../../supabase/local/config.ts'
-import { DEFAULT_AUTH_CONFIG } from '../../supabase/local/context.ts'
-import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack, uniqueEmail, within } from '../backend/helpers.ts'
+import { isEmailAddress } from '../auth-core.ts'
+import { CONFIG_TOML } from '../config.ts'
+import { DEFAULT_AUTH_CONFIG } from '../context.ts'
+import { client, confirmedUser, type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack, uniqueEmail, within } from './helpers.ts'
 
 const config = parse(readFileSync(CONFIG_TOML, 'utf8')) as { auth: { minimum_password_length: number; rate_limit: Record<string, number> } }
 

@@ -4,7 +4,7 @@
 // the columns sent.
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { migrate, readMigrations } from '../../supabase/local/db.ts'
+import { migrate, readMigrations } from '../db.ts'
 import { type LocalStack, serviceClient, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
 
 type Probe = { id: number; n: number; label: string; note: string | null }

@@ -6,9 +6,9 @@ import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { FUNCTIONS_DIR, functionsWithoutJwtCheck, loadFunctions } from '../../supabase/local/functions.ts'
-import { sign } from '../../supabase/local/jwt.ts'
-import { startStack } from '../../supabase/local/stack.ts'
+import { FUNCTIONS_DIR, functionsWithoutJwtCheck, loadFunctions } from '../functions.ts'
+import { sign } from '../jwt.ts'
+import { startStack } from '../stack.ts'
 import { client, confirmedUser, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from './helpers.ts'
 
 const FIXTURES = resolve(import.meta.dirname, 'fixtures/functions')
@@ -191,7 +191,7 @@ describe('persistence and the CLI', () => {
     expect(signIn.error).toBeNull()
     await second.stop()
 
-    const root = resolve(import.meta.dirname, '../..')
+    const root = resolve(import.meta.dirname, '../../..')
     const { stdout } = await promisify(execFile)(
       join(root, 'node_modules/.bin/tsx'),
       [join(root, 'supabase/local/cli.ts'), 'status'],

@@ -1,6 +1,6 @@
 // The local stack's mailbox holds sign-in and recovery links: no other web page may read it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from '../backend/helpers.ts'
+import { type LocalStack, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
 
 let stack: LocalStack
 beforeAll(async () => {

@@ -7,9 +7,9 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { isRedirectAllowed } from '../../supabase/local/auth-redirect.ts'
-import { authConfigOf } from '../../supabase/local/context.ts'
-import { follow, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail, verifyLinkOf } from '../backend/helpers.ts'
+import { isRedirectAllowed } from '../auth-redirect.ts'
+import { authConfigOf } from '../context.ts'
+import { follow, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, uniqueEmail, verifyLinkOf } from './helpers.ts'
 
 const SITE = 'https://vekstlinje.example'
 const dir = mkdtempSync(join(tmpdir(), 'config-toml-'))

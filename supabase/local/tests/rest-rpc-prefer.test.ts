@@ -2,7 +2,7 @@
 // answers them; and PostgREST's in-database settings (aggregates, plans, tx=rollback), off by
 // default as on hosted Supabase and switched on as a project switches them on.
 import { describe, expect, it } from 'vitest'
-import { configuredApi } from '../../supabase/local/config.ts'
+import { configuredApi } from '../config.ts'
 import { catalogueForThisFile, reloadPostgrest, setPostgrestSetting } from './rest-fixture.ts'
 
 const fixture = catalogueForThisFile()
