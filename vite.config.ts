@@ -37,7 +37,7 @@ const frameworkModules =
 const sharedByLanding = /[\\/]src[\\/](lib[\\/]motion|content[\\/]claims)\.ts$|[\\/]lucide[\\/]dist[\\/]esm[\\/]icons[\\/](check|arrow-right|shield-check)\.mjs$/
 
 /** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
-const timedTests = ['tests/security/local-stack-fidelity.test.ts']
+const timedTests = ['supabase/local/tests/local-stack-fidelity.test.ts']
 // Tests that add to the plan catalogue or the demo field table (vi.mock) need a module graph of their own.
 const ownGraphTests = ['tests/backend/team-plan.test.ts', 'tests/backend/demo-field.test.ts']
 
@@ -119,7 +119,8 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts'],
+          // The local stack's own tests (its package's tests folder) run here too.
+          include: ['tests/backend/**/*.test.ts', 'tests/tools/**/*.test.ts', 'tests/security/**/*.test.ts', 'supabase/local/tests/**/*.test.ts'],
           exclude: [...timedTests, ...ownGraphTests],
           testTimeout: 20000,
           // A file's stack starts in its beforeAll: seconds on a busy machine, more than the default 10.
