@@ -1,7 +1,9 @@
 import type { ImportEdge, ImportGraph } from './import-graph.ts'
 
 /** Where a file sits. Imports flow app → views → features → shared; machines and the functions'
- * shared modules sit beneath them all. */
+ * shared modules sit beneath them all. The local stack (supabase/local/, the stand-in for hosted
+ * Supabase) sits outside the product: nothing of the product imports it, and the project's tools in
+ * src/ (its servers and build tools) reach it only through its package's entry. */
 export type Layer =
   | { kind: 'app' }
   | { kind: 'view' }
@@ -10,6 +12,7 @@ export type Layer =
   | { kind: 'machine' }
   | { kind: 'function'; name: string }
   | { kind: 'function-shared' }
+  | { kind: 'stand-in' }
   | { kind: 'tooling' }
 
 export function layerOf(file: string): Layer {
@@ -18,6 +21,7 @@ export function layerOf(file: string): Layer {
   // The catalogs are data every layer may load.
   if (top === 'locales') return { kind: 'shared' }
   if (top === 'supabase') {
+    if (second === 'local') return { kind: 'stand-in' }
     if (second !== 'functions') return { kind: 'tooling' }
     return third === '_shared' ? { kind: 'function-shared' } : { kind: 'function', name: third ?? '' }
   }
@@ -32,10 +36,41 @@ export function layerOf(file: string): Layer {
 /** Packages a machine may use: the state machine library and the schema library. */
 const MACHINE_PACKAGES = new Set(['xstate', 'arktype'])
 
+/** The local stack's package (supabase/local/package.json) and its public entry, index.ts. */
+export const STAND_IN_PACKAGE = '@vekstlinje/supabase-local'
+
+/** Tools in src/ that still import files of the local stack by path. Each is to import the same
+ * names from the package's entry instead; the list may only shrink (tests/tools/layers.test.ts
+ * fails on an entry that no longer occurs). */
+export const STAND_IN_PATHS_TO_MOVE: readonly string[] = [
+  'src/build/bench-inp.ts → supabase/local/jwt.ts',
+  'src/build/build.ts → supabase/local/config.ts',
+  'src/build/plan-migration.ts → supabase/local/db.ts',
+  'src/build/shots.ts → supabase/local/jwt.ts',
+  'src/server/local-supabase.ts → supabase/local/jwt.ts',
+  'src/server/local-supabase.ts → supabase/local/db.ts',
+  'src/server/local-supabase.ts → supabase/local/stack.ts',
+]
+
+/** Why an import of the local stack breaks the layering (null: not one, or allowed). Nothing in
+ * src/, machines/ or supabase/functions/ imports supabase/local/; the tools in src/ (src/build,
+ * src/server) use its package by name, as they would use any other package. */
+function standInViolation(edge: ImportEdge, from: Layer): string | null {
+  const toStandIn = edge.external ? edge.to === STAND_IN_PACKAGE : layerOf(edge.to).kind === 'stand-in'
+  if (!toStandIn || from.kind === 'stand-in') return null
+  if (from.kind === 'tooling') {
+    if (!edge.from.startsWith('src/') || edge.external || STAND_IN_PATHS_TO_MOVE.includes(`${edge.from} → ${edge.to}`)) return null
+    return `a tool in src/ imports a file of the local stack: import ${STAND_IN_PACKAGE}, its package's entry`
+  }
+  return `the ${from.kind} layer imports the local stack (supabase/local/): only the project's tools may, through ${STAND_IN_PACKAGE}`
+}
+
 /** Why `edge` breaks the layering, or null when it is allowed. */
 export function violationOf(edge: ImportEdge): string | null {
   const from = layerOf(edge.from)
-  if (from.kind === 'tooling' || from.kind === 'app') return null
+  const standIn = standInViolation(edge, from)
+  if (standIn) return standIn
+  if (from.kind === 'tooling' || from.kind === 'app' || from.kind === 'stand-in') return null
   if (edge.external) {
     if (from.kind === 'machine' && !MACHINE_PACKAGES.has(edge.to)) return `a machine imports ${edge.to}: machines use only xstate and the shared schemas`
     return null

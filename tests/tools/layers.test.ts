@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { importGraph } from '../../src/build/import-graph'
-import { layerViolations, violationOf } from '../../src/build/layers'
+import { layerViolations, STAND_IN_PACKAGE, STAND_IN_PATHS_TO_MOVE, violationOf } from '../../src/build/layers'
 import { rootDir } from '../../src/build/site'
 import { tempTree } from './temp-tree'
 
 // Imports flow app → views → features → shared layers (components, lib, i18n, styles, routes);
 // a feature never imports another feature; machines import only xstate, arktype, other machines
-// and the functions' shared modules; the functions never import the site.
+// and the functions' shared modules; the functions never import the site. Nothing in src/,
+// machines/ or supabase/functions/ imports the local stack (supabase/local/); the project's tools in
+// src/ (its servers, its build tools) use the stack's package by name.
 
 describe('the layers of the code', () => {
   it('hold across the whole project', () => {
@@ -32,6 +34,36 @@ describe('the layers of the code', () => {
     })
   })
 
+  describe('refuse an import of the local stack, read from real files', () => {
+    const { dir, write } = tempTree('layers-stand-in')
+    write('supabase/local/stack.ts', 'export const startStack = () => null\n')
+    write('supabase/local/payments.ts', "import { plans } from '../functions/_shared/plans'\nexport const paymentRoutes = () => plans\n")
+    write('supabase/functions/_shared/plans.ts', 'export const plans = []\n')
+    write('supabase/functions/create-checkout/handler.ts', "import { paymentRoutes } from '../../local/payments.ts'\nexport default paymentRoutes\n")
+    write('machines/stack.machine.ts', `import type { startStack } from '${STAND_IN_PACKAGE}'\nexport type Start = typeof startStack\n`)
+    write('src/lib/stack-client.ts', "import { startStack } from '../../supabase/local/stack'\nexport const client = startStack\n")
+    write('src/app/dev-stack.ts', "export const load = () => import('../../supabase/local/stack.ts')\n")
+    write('src/server/dev.ts', "import { startStack } from '../../supabase/local/stack.ts'\nexport const dev = startStack\n")
+    write('src/server/start.ts', `import { startStack } from '${STAND_IN_PACKAGE}'\nexport const start = startStack\n`)
+
+    it('names each one: any import from the product, a tool’s import of a file; a tool may import the package', () => {
+      const found = layerViolations(importGraph(dir)).map((v) => [v.from, v.to, v.reason])
+      const product = (layer: string) => `the ${layer} layer imports the local stack (supabase/local/): only the project's tools may, through ${STAND_IN_PACKAGE}`
+      expect(found).toEqual([
+        ['machines/stack.machine.ts', STAND_IN_PACKAGE, product('machine')],
+        ['src/app/dev-stack.ts', 'supabase/local/stack.ts', product('app')],
+        ['src/lib/stack-client.ts', 'supabase/local/stack.ts', product('shared')],
+        ['src/server/dev.ts', 'supabase/local/stack.ts', `a tool in src/ imports a file of the local stack: import ${STAND_IN_PACKAGE}, its package's entry`],
+        ['supabase/functions/create-checkout/handler.ts', 'supabase/local/payments.ts', product('function')],
+      ])
+    })
+  })
+
+  it('lists only tools’ imports of the local stack’s files that still occur (the list may only shrink)', () => {
+    const occurring = new Set(importGraph(rootDir).edges.map((edge) => `${edge.from} → ${edge.to}`))
+    expect(STAND_IN_PATHS_TO_MOVE.filter((edge) => !occurring.has(edge))).toEqual([])
+  })
+
   it.each([
     ['src/features/checkout/checkout.tsx', 'src/app/app.tsx', false],
     ['src/features/checkout/checkout.tsx', 'src/features/checkout/actors.ts', true],
@@ -46,6 +78,11 @@ describe('the layers of the code', () => {
     ['supabase/functions/create-checkout/handler.ts', 'supabase/functions/_shared/plans.ts', true],
     ['supabase/functions/create-checkout/handler.ts', 'src/routes.ts', false],
     ['supabase/functions/_shared/plans.ts', 'machines/checkout.machine.ts', false],
+    ['supabase/functions/_shared/plans.ts', 'supabase/local/stack.ts', false],
+    ['src/lib/supabase.ts', 'supabase/local/jwt.ts', false],
+    ['src/build/build.ts', 'supabase/local/config.ts', true],
+    ['src/build/bench-size.ts', 'supabase/local/stack.ts', false],
+    ['supabase/local/payments-checkout.ts', 'supabase/functions/_shared/plans.ts', true],
   ])('%s → %s allowed: %s', (from, to, allowed) => {
     expect(violationOf({ from, to, kind: 'static', external: false }) === null).toBe(allowed)
   })
