@@ -26,6 +26,7 @@
 //   LOCAL_PAYMENTS_URL   set by the local stack: where it creates its local payment sessions
 import { readJsonBody } from '../_shared/json-body.ts'
 import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutRequest } from '../_shared/checkout.ts'
+import type { Tables } from '../_shared/database.types.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
 import { ALREADY_ON_PLAN, alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
@@ -45,7 +46,8 @@ function answer(status: number, body: CheckoutResponse, headers: Record<string, 
   })
 }
 
-type SubscriptionRow = { product_name: string; status: string }
+type SubscriptionRow = Pick<Tables<'subscriptions'>, 'product_name' | 'status'>
+type CustomerRow = Pick<Tables<'billing_customers'>, 'stripe_customer_id'>
 
 /** The user's rows, read with the service role. */
 async function subscriptionsOf(env: FunctionEnv, userId: string): Promise<SubscriptionRow[]> {
@@ -59,7 +61,7 @@ async function subscriptionsOf(env: FunctionEnv, userId: string): Promise<Subscr
  * stored wins, should two checkouts race). */
 async function customerOf(env: FunctionEnv, user: User): Promise<string> {
   const id = encodeURIComponent(user.id)
-  const [stored] = await restRows<{ stripe_customer_id: string }>(
+  const [stored] = await restRows<CustomerRow>(
     serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`),
     'customer of the user',
   )
@@ -73,7 +75,7 @@ async function customerOf(env: FunctionEnv, user: User): Promise<string> {
     }),
     'store customer',
   )
-  const [kept] = await restRows<{ stripe_customer_id: string }>(
+  const [kept] = await restRows<CustomerRow>(
     serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`),
     'customer of the user',
   )

@@ -13,6 +13,7 @@
 //        deleted) | 403 origin | 405 | 500 not configured or failed
 //        | 502 the payment provider failed (nothing deleted yet).
 import { type } from 'arktype'
+import type { Tables } from '../_shared/database.types.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { readJsonBody } from '../_shared/json-body.ts'
 import { type PaymentProvider, paymentProvider } from '../_shared/payment-provider.ts'
@@ -24,7 +25,7 @@ export const MAX_BODY_BYTES = 4 * 1024
 
 const deleteRequest = type({ '+': 'delete', confirm: 'string <= 255' })
 
-type SubscriptionRow = { status: string; stripe_subscription_id: string | null }
+type SubscriptionRow = Pick<Tables<'subscriptions'>, 'status' | 'stripe_subscription_id'>
 type Deleted = { result: 'deleted' | 'gone' } | { result: 'subscription_running'; subscriptions: string[] }
 
 /** States in which the provider would still charge the customer. */
@@ -35,7 +36,7 @@ const RUNNING = new Set(['active', 'trialing', 'past_due', 'unpaid', 'incomplete
 async function stopBilling(env: FunctionEnv, provider: PaymentProvider, userId: string): Promise<string[]> {
   const id = encodeURIComponent(userId)
   const [customers, rows] = await Promise.all([
-    restRows<{ stripe_customer_id: string }>(serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`), 'customer'),
+    restRows<Pick<Tables<'billing_customers'>, 'stripe_customer_id'>>(serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`), 'customer'),
     restRows<SubscriptionRow>(serviceRest(env, `subscriptions?select=status,stripe_subscription_id&user_id=eq.${id}`), 'subscriptions'),
   ])
   for (const customer of customers) await provider.expireOpenCheckouts(customer.stripe_customer_id)

@@ -10,6 +10,7 @@
 // Request: POST with the user's access token as bearer (no body).
 // Answers: 200 the export (Content-Disposition: attachment) | 401 not signed in | 403 origin
 //        | 405 | 500 not configured or the database failed | 502 the auth service is unreachable.
+import type { Tables } from '../_shared/database.types.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { ilikeAddress, json, sameAddress, signedInRequest } from '../_shared/signed-in-user.ts'
@@ -44,22 +45,22 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
 
   try {
     const id = encodeURIComponent(user.id)
-    const subscriptions = await allRows<Record<string, unknown>>(env, `subscriptions?user_id=eq.${id}&order=created_at.asc,id.asc`, 'subscriptions of the user')
+    const subscriptions = await allRows<Tables<'subscriptions'>>(env, `subscriptions?user_id=eq.${id}&order=created_at.asc,id.asc`, 'subscriptions of the user')
     const demoRequests = user.email
       ? (
-          await allRows<Record<string, unknown> & { email: string }>(
+          await allRows<Tables<'demo_requests'>>(
             env,
             `demo_requests?email=ilike.${ilikeAddress(user.email)}&order=created_at.asc,id.asc`,
             'demo requests of the user',
           )
         ).filter((row) => sameAddress(row.email, user.email))
       : []
-    const paymentEvents = await allRows<Record<string, unknown>>(
+    const paymentEvents = await allRows<Pick<Tables<'payment_events'>, 'id' | 'type' | 'created_at' | 'processed_at'>>(
       env,
       `payment_events?select=id,type,created_at,processed_at&user_id=eq.${id}&order=created_at.asc,id.asc`,
       'payment events of the user',
     )
-    const customers = await allRows<Record<string, unknown>>(
+    const customers = await allRows<Pick<Tables<'billing_customers'>, 'stripe_customer_id' | 'created_at'>>(
       env,
       `billing_customers?select=stripe_customer_id,created_at&user_id=eq.${id}&order=stripe_customer_id.asc`,
       'payment provider customer of the user',

@@ -43,6 +43,7 @@ import {
   validateDemoRequest,
 } from '../_shared/demo-request.ts'
 import { allowedOrigins, corsHeaders } from '../_shared/cors.ts'
+import type { Tables } from '../_shared/database.types.ts'
 import { BodyTooLarge, readJsonBody } from '../_shared/json-body.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
@@ -54,7 +55,7 @@ export const MAX_BODY_BYTES = 16 * 1024
 const RETRY_BATCH = 3
 const NOTIFY_TIMEOUT_MS = 8000
 
-type StoredRequest = DemoRequest & { id: string; created_at: string }
+type StoredRequest = DemoRequest & Pick<Tables<'demo_requests'>, 'id' | 'created_at'>
 
 // ---------------------------------------------------------------------------------------------
 // Answers (CORS: ../_shared/cors.ts)

@@ -40,6 +40,7 @@
 //   SITE_ORIGINS / SITE_URL for the CORS answer to the dashboard's health check.
 import Stripe from 'stripe'
 import { corsFor, GATEWAY_CORS } from '../_shared/cors.ts'
+import type { Tables } from '../_shared/database.types.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { BodyTooLarge, readLimitedText } from '../_shared/json-body.ts'
 import { type PaymentProvider, type ProviderSubscription, paymentProvider } from '../_shared/payment-provider.ts'
@@ -125,16 +126,16 @@ export function planOfSubscription(subscription: ProviderSubscription, env: Func
   return plan && (paidPlanIds as string[]).includes(plan.id) ? plan : null
 }
 
-export type Snapshot = {
-  subscription_id: string
-  customer_id: string | null
-  user_id: string | null
-  status: string
-  product_name: string
-  cancel_at_period_end: boolean
-  canceled_at: string | null
-  current_period_end: string | null
-  created_at: string | null
+type SubscriptionRow = Tables<'subscriptions'>
+
+/** A reading for apply_subscription_snapshot: the columns of its row, under the names the function
+ * reads (the provider's subscription and customer ids, and when the provider created it); the
+ * account may be unknown. */
+export type Snapshot = Pick<SubscriptionRow, 'status' | 'product_name' | 'cancel_at_period_end' | 'canceled_at' | 'current_period_end'> & {
+  subscription_id: NonNullable<SubscriptionRow['stripe_subscription_id']>
+  customer_id: SubscriptionRow['stripe_customer_id']
+  user_id: SubscriptionRow['user_id'] | null
+  created_at: SubscriptionRow['stripe_created_at']
 }
 
 /** A provider reading as the row stores it. */
