@@ -1,6 +1,7 @@
 // Two-factor sign-in on the local stack with the real client: GoTrue's /factors API (enroll,
 // challenge, verify, unenroll), the aal and amr claims of every token, and row-level security that
-// wants aal2 from an account with a verified factor.
+// wants aal2 from an account with a verified factor; an authenticator set-up left unfinished asks
+// for no second factor (row-level security, the functions and the app's gate alike), as on hosted.
 import { AuthApiError, type SupabaseClient } from '@supabase/supabase-js'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
@@ -192,5 +193,32 @@ describe('row-level security on subscriptions', () => {
     await subscriptionFor(plain.user.id)
     expect(claimsOf(plain.session!.access_token)).toMatchObject({ aal: 'aal1' })
     expect((await plain.sb.from('subscriptions').select('user_id')).data).toEqual([{ user_id: plain.user.id }])
+  })
+})
+
+describe('an authenticator set-up left unfinished (a factor enrolled, never verified)', () => {
+  it('asks for no second factor: at aal1 the account reads its subscription, exports its data, and the app asks for no code', async () => {
+    const { sb, email, password, user } = await confirmedUser(stack)
+    await enrolled(sb)
+    const inserted = await serviceClient(stack)
+      .from('subscriptions')
+      .insert({ user_id: user.id, product_name: 'pro', status: 'active', stripe_subscription_id: `sub_${crypto.randomUUID()}` })
+    expect(inserted.error).toBeNull()
+
+    // Signed in again later (the tab with the QR code was closed).
+    const later = client(stack)
+    expect((await later.auth.signInWithPassword({ email, password })).error).toBeNull()
+    const session = (await later.auth.getSession()).data.session!
+    expect(claimsOf(session.access_token)).toMatchObject({ aal: 'aal1' })
+    expect(session.user.factors?.map((factor) => factor.status)).toEqual(['unverified'])
+
+    // The app's gate (machines/assurance.ts): a code step here would find no factor to check it against.
+    expect(secondFactorDue(session)).toBe(false)
+    // Row-level security: the dashboard shows the plan, not Free.
+    expect((await later.from('subscriptions').select('user_id, product_name')).data).toEqual([{ user_id: user.id, product_name: 'pro' }])
+    // The functions (signedInRequest): no 403 "Second factor required" that no factor could satisfy.
+    const exported = await later.functions.invoke('export-account', { body: {} })
+    expect(exported.error).toBeNull()
+    expect(exported.data.subscriptions).toHaveLength(1)
   })
 })

@@ -43,7 +43,7 @@ const VERIFY = 'supabase/local/auth-verify.ts'
 const BOT_CHECK = 'supabase/local/bot-check.ts'
 const SITE_SERVER = 'src/server/site-server.ts'
 const EDGES = 'supabase/local/tests/auth-edge-cases.test.ts'
-const UNFINISHED = 'tests/backend/unfinished-factor.test.ts'
+const UNFINISHED = 'tests/backend/mfa.test.ts'
 
 export const GUARDS: Guard[] = [
   // ---------- SQL: the migrations' guards ----------

@@ -3,7 +3,7 @@
 // hour; the bot check holds for requests that carry a bearer, as supabase-js's do; a bot-check token
 // lives 300 seconds; and a `*` of the redirect allow list stays within one part of a name. A stand-in
 // laxer than GoTrue would let laxer app behaviour pass. (What the product makes of an authenticator
-// set-up left unfinished: tests/backend/unfinished-factor.test.ts.)
+// set-up left unfinished: tests/backend/mfa.test.ts.)
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { Secret, TOTP } from 'otpauth'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
