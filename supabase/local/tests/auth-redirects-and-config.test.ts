@@ -1,7 +1,8 @@
 // The local stack's auth follows the project's config.toml, not defaults that happen to agree with
 // it, and sends e-mailed links only where hosted GoTrue would: the site URL's own host, a loopback
-// address, or what `additional_redirect_urls` allows. Its mailbox answers only at its own names,
-// so a page that rebinds its name to 127.0.0.1 cannot read the links in it.
+// address, or what `additional_redirect_urls` allows. Its mailbox, which holds sign-in and recovery
+// links, answers only at its own names, so a page that rebinds its name to 127.0.0.1 cannot read
+// the links in it, and no other web page may read it (no CORS), while the APIs answer any origin.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -175,5 +176,21 @@ describe('the mailbox and DNS rebinding', () => {
       }
       expect((await withHost(host, '/mailbox/send', 'POST', '{}')).status).toBe(403)
     }
+  })
+})
+
+describe('the local mailbox and other origins', () => {
+  it('answers no CORS header to another origin, for the JSON and its preflight', async () => {
+    const origin = { Origin: 'http://evil.example' }
+    const json = await fetch(`${stack.url}/mailbox.json`, { headers: origin })
+    expect(json.status).toBe(200)
+    expect(json.headers.get('access-control-allow-origin')).toBeNull()
+    const preflight = await fetch(`${stack.url}/mailbox.json`, { method: 'OPTIONS', headers: { ...origin, 'Access-Control-Request-Method': 'GET' } })
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull()
+  })
+
+  it('the APIs still answer any origin, as the hosted gateway does', async () => {
+    const res = await fetch(`${stack.url}/auth/v1/health`, { headers: { Origin: 'http://localhost:5173', apikey: stack.anonKey } })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
   })
 })
