@@ -341,7 +341,8 @@ function pgliteModule() {
   return wasmModule
 }
 
-function templateKey(migrations: Migration[]): string {
+/** What a freshly migrated database is made of: PGlite's version, the bootstrap and stand-ins, the migrations. */
+export function templateKey(migrations: Migration[] = readMigrations()): string {
   const hash = createHash('sha256')
   hash.update(readFileSync(join(PGLITE_DIST, '..', 'package.json')))
   hash.update(BOOTSTRAP_SQL).update(EXTENSION_STAND_INS_SQL).update(REALTIME_TRIGGERS_SQL)
