@@ -2,35 +2,17 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { expect, vi } from 'vitest'
 import { checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
 import { Checkout } from '../../src/features/checkout/checkout'
+import { checkoutLogic } from '../../src/features/checkout/logic'
 import { Toaster } from '../../src/components/toaster/toaster'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
-import type { controllablePromise } from '../model/fake-actors'
-import { settle } from '../model/fake-actors'
+import { controllablePromise, settle } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
+import { renderInApp, standIn } from '../render'
 
 // The real actors call Supabase; here each run is a promise the test settles.
-const fakes = vi.hoisted(() => ({
-  checkoutLangs: [] as string[],
-  runs: {} as {
-    loadPlan: ReturnType<typeof controllablePromise<'pro' | 'free'>>
-    createCheckout: ReturnType<typeof controllablePromise<{ url?: string | null }>>
-  },
-}))
-vi.mock('../../src/features/checkout/actors', async (importOriginal) => {
-  const { controllablePromise } = await import('../model/fake-actors')
-  fakes.runs.loadPlan = controllablePromise<'pro' | 'free'>()
-  fakes.runs.createCheckout = controllablePromise<{ url?: string | null }>()
-  return {
-    ...(await importOriginal<object>()),
-    loadPlan: fakes.runs.loadPlan.logic,
-    createCheckout: (lang: string) => {
-      fakes.checkoutLangs.push(lang)
-      return fakes.runs.createCheckout.logic
-    },
-  }
-})
+const fakes = { runs: { loadPlan: controllablePromise<string>(), createCheckout: controllablePromise<{ url?: string | null }, { plan: string }>() } }
+const standIns = [standIn(checkoutMachine, { actors: { loadPlan: fakes.runs.loadPlan.logic, createCheckout: fakes.runs.createCheckout.logic } })]
 
 const words = {
   nb: {
@@ -80,12 +62,12 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
           <Checkout />
           <Toaster />
         </>,
-        { lang, path: lang === 'nb' ? '/checkout-pro' : '/en/checkout-pro' },
+        { lang, path: lang === 'nb' ? '/checkout-pro' : '/en/checkout-pro', standIns },
       )
-      // The plan is looked up at once; the checkout is asked for in the page's language.
+      // The plan is looked up at once; the checkout is asked for in the page's language (its logic
+      // for that language).
       expect(fakes.runs.loadPlan.runs).toHaveLength(1)
-      // (One logic per language: made once, with the page's language.)
-      expect(fakes.checkoutLangs).toContain(lang)
+      expect(view.requested).toContain(checkoutLogic(lang))
       return { ...view, page, toasts: [] as string[] }
     },
     execute: async (ctx, event) => {

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { AnyMachineSnapshot } from 'xstate'
+import { type AnyMachineSnapshot, fromCallback, fromPromise } from 'xstate'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { type PaymentOutcome, paymentReturnMachine, REFRESH_AFTER_PAYMENT_MS } from '../../machines/payment-return.machine'
 import {
@@ -14,6 +14,7 @@ import {
   type WatcherCommand,
 } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
+import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
 import type { AuthSession } from '../../machines/auth.machine'
 import { authSession } from '../../src/lib/auth/session'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
@@ -22,52 +23,50 @@ import { Dashboard } from '../../src/features/dashboard/dashboard'
 import { Toaster } from '../../src/components/toaster/toaster'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
-import type { controllablePromise } from '../model/fake-actors'
-import { settle } from '../model/fake-actors'
+import { controllablePromise, settle } from '../model/fake-actors'
 import { timerFakes } from '../model/paths'
 import { testMachinePaths } from '../model/run'
 import { pollEvent, rejoins, startsFetch, windowEvent } from '../machines/subscriptions.model'
-import { renderInApp } from '../render'
+import { renderInApp, standIn } from '../render'
 import { fakeAuth, kari } from './fake-auth'
 
 // The actors that call Supabase are stand-ins: each fetch and health check is a run the test
 // settles, and the realtime channel is a watcher the test speaks for. The page's own watcher is the
 // real one: the test makes the page visible, the network come back, the portal send the customer back.
-const fakes = vi.hoisted(() => ({
+const fakes = {
   changes: new Set<(event: ChannelEvent) => void>(),
   commands: [] as WatcherCommand[],
   watchedUser: [] as string[],
   logged: [] as unknown[],
-  runs: {} as {
-    fetchSubscriptions: ReturnType<typeof controllablePromise<Subscription[], { userId: string }>>
-    checkWebhook: ReturnType<typeof controllablePromise<HealthAnswer>>
+  runs: {
+    fetchSubscriptions: controllablePromise<Subscription[], { userId: string }>(),
+    checkWebhook: controllablePromise<HealthAnswer>(),
   },
-}))
+}
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
-vi.mock('../../src/features/dashboard/actors', async (importActual) => {
-  const { fromCallback, fromPromise } = await import('xstate')
-  const { controllablePromise } = await import('../model/fake-actors')
-  fakes.runs.fetchSubscriptions = controllablePromise<Subscription[], { userId: string }>()
-  fakes.runs.checkWebhook = controllablePromise<HealthAnswer>()
-  return {
-    ...(await importActual<typeof import('../../src/features/dashboard/actors')>()),
-    checkWebhook: fakes.runs.checkWebhook.logic,
-    // Opening the portal is the manage-subscription test's.
-    openPortal: () => fromPromise(() => new Promise<never>(() => {})),
-    fetchSubscriptions: fakes.runs.fetchSubscriptions.logic,
-    watchSubscriptions: fromCallback<WatcherCommand, { userId: string }>(({ sendBack, receive, input }) => {
-      fakes.watchedUser.push(input.userId)
-      fakes.changes.add(sendBack)
-      receive((command) => fakes.commands.push(command))
-      return () => {
-        fakes.changes.delete(sendBack)
-      }
-    }),
-    logFetchError: (_: unknown, { error }: { error: unknown }) => {
-      fakes.logged.push(error)
+const standIns = [
+  standIn(subscriptionsMachine, {
+    actors: {
+      fetchSubscriptions: fakes.runs.fetchSubscriptions.logic,
+      watchSubscriptions: fromCallback<WatcherCommand, { userId: string }>(({ sendBack, receive, input }) => {
+        fakes.watchedUser.push(input.userId)
+        fakes.changes.add(sendBack)
+        receive((command) => fakes.commands.push(command))
+        return () => {
+          fakes.changes.delete(sendBack)
+        }
+      }),
     },
-  }
-})
+    actions: {
+      logFetchError: (_, { error }) => {
+        fakes.logged.push(error)
+      },
+    },
+  }),
+  standIn(webhookHealthMachine, { actors: { checkWebhook: fakes.runs.checkWebhook.logic } }),
+  // Opening the portal is the manage-subscription test's.
+  standIn(subscriptionManagementMachine, { actors: { openPortal: fromPromise<{ url?: string | null }>(() => new Promise(() => {})) } }),
+]
 
 const fetches = () => fakes.runs.fetchSubscriptions.runs
 const settleFake = async (event: { type: string; output?: unknown; error?: unknown }) => {
@@ -142,7 +141,7 @@ function mountDashboard(lang: Lang, path: string, session: AuthSession = kari, {
       </ProtectedRoute>
       <Toaster />
     </>,
-    { lang, path, browserHistory: true },
+    { lang, path, browserHistory: true, standIns },
   )
   fakeAuth.change('INITIAL_SESSION', session)
   // The subscriptions are fetched and watched for this user.

@@ -5,7 +5,7 @@ import { HeroCard } from '../../src/features/landing/hero-card/hero-card'
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { delayOf } from '../model/paths'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
+import { renderInApp, standIn } from '../render'
 import { fakeMotion, startFakeClock, stopFakeClock } from './fake-env'
 
 const stepTitles = ['Skriver utkast til melding', 'Beste neste melding', 'Eksempel på melding']
@@ -23,8 +23,8 @@ testMachinePaths(
     start: () => {
       const user = startFakeClock()
       const motion = fakeMotion()
-      const logic = heroCardMachine.provide({ actors: { watchMotion: motion.actor } })
-      return { motion, user, ...renderInApp(<HeroCard logic={logic} />, { lang: 'nb' }) }
+      const stub = standIn(heroCardMachine, { actors: { watchMotion: motion.actor } })
+      return { motion, user, ...renderInApp(<HeroCard />, { lang: 'nb', standIns: [stub] }) }
     },
     execute: async ({ motion, user }, event) => {
       const delay = delayOf(event)
@@ -75,8 +75,8 @@ describe('Hero card under reduced motion', () => {
   it('stays on its first step however long the visitor waits', () => {
     startFakeClock()
     const motion = fakeMotion()
-    const logic = heroCardMachine.provide({ actors: { watchMotion: motion.actor } })
-    renderInApp(<HeroCard logic={logic} />, { lang: 'en' })
+    const stub = standIn(heroCardMachine, { actors: { watchMotion: motion.actor } })
+    renderInApp(<HeroCard />, { lang: 'en', standIns: [stub] })
     motion.send({ type: 'motion.reduced' })
     act(() => vi.advanceTimersByTime(HERO_STEP_MS * 10))
     expect(card_en()).toHaveAttribute('data-state', 'static')

@@ -5,7 +5,7 @@ import { HowItWorks } from '../../src/features/landing/how-it-works/how-it-works
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
 import { delayOf } from '../model/paths'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
+import { renderInApp, standIn } from '../render'
 import { fakeMotion, startFakeClock, stopFakeClock } from './fake-env'
 
 const stepNames = [
@@ -24,8 +24,8 @@ afterEach(stopFakeClock)
 function renderSteps() {
   const user = startFakeClock()
   const motion = fakeMotion()
-  const logic = howItWorksMachine.provide({ actors: { watchMotion: motion.actor } })
-  return { user, motion, ...renderInApp(<HowItWorks logic={logic} />, { lang: 'nb' }) }
+  const stub = standIn(howItWorksMachine, { actors: { watchMotion: motion.actor } })
+  return { user, motion, ...renderInApp(<HowItWorks />, { lang: 'nb', standIns: [stub] }) }
 }
 
 testMachinePaths(

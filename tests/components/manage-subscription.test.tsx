@@ -4,31 +4,18 @@ import { subscriptionManagementMachine } from '../../machines/subscription-manag
 import type { Subscription } from '../../machines/subscriptions.machine'
 import { Toaster } from '../../src/components/toaster/toaster'
 import { PORTAL_VISIT_KEY } from '../../src/features/dashboard/actors'
+import { subscriptionManagementLogic } from '../../src/features/dashboard/logic'
 import { ManageSubscription } from '../../src/features/dashboard/manage-subscription'
 import type { Lang } from '../../src/i18n/lang'
 import { machineModels } from '../model/catalogue'
-import { type controllablePromise, settle } from '../model/fake-actors'
+import { controllablePromise, settle } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp, toasterLoaded } from '../render'
+import { renderInApp, standIn, toasterLoaded } from '../render'
 
 // The portal link comes from a function: here each request is a run the test settles, and the
 // browser's leaving for the portal is recorded.
-const fakes = vi.hoisted(() => ({
-  langs: [] as string[],
-  left: [] as string[],
-  openPortal: undefined as unknown as ReturnType<typeof controllablePromise<{ url?: string | null }>>,
-}))
-vi.mock('../../src/features/dashboard/actors', async (importOriginal) => {
-  const { controllablePromise } = await import('../model/fake-actors')
-  fakes.openPortal = controllablePromise<{ url?: string | null }>()
-  return {
-    ...(await importOriginal<object>()),
-    openPortal: (lang: string) => {
-      fakes.langs.push(lang)
-      return fakes.openPortal.logic
-    },
-  }
-})
+const fakes = { left: [] as string[], openPortal: controllablePromise<{ url?: string | null }>() }
+const standIns = [standIn(subscriptionManagementMachine, { actors: { openPortal: fakes.openPortal.logic } })]
 
 const words = {
   nb: { manage: 'Administrer abonnementet', resume: 'Gjenoppta abonnementet', opening: 'Åpner …', renews: 'Fornyes 22. desember 2026', until: 'Pro til 22. desember 2026', failed: 'Kunne ikke åpne abonnementsinnstillingene' },
@@ -61,17 +48,17 @@ for (const lang of ['nb', 'en'] as Lang[]) {
           <ManageSubscription subscription={subscription} planName="Pro" formatDate={(iso) => format[lang].format(new Date(iso))} />
           <Toaster />
         </>,
-        { lang },
+        { lang, standIns },
       )
       await toasterLoaded()
+      // The portal is asked for in the page's language.
+      expect(view.requested).toContain(subscriptionManagementLogic(lang))
       return view
     },
     execute: async (_, event) => {
       const e = event as { type: string; output?: { url?: string }; error?: unknown }
       if (e.type === 'portal.open') {
         act(() => within(screen.getByTestId('subscription-status')).getByRole('button').click())
-        // The portal is asked for in the page's language.
-        expect(fakes.langs).toContain(lang)
       } else if (e.type === 'xstate.done.actor.openPortal') {
         fakes.openPortal.resolve(e.output!)
         await act(settle)

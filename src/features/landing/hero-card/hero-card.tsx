@@ -8,11 +8,10 @@ import * as styles from './hero-card.css'
 
 const icon = { size: 16, strokeWidth: 1.75, 'aria-hidden': true } as const
 
-/** The hero's floating card: how a message comes together, step by step. Drawn in HTML and CSS.
- * `logic` defaults to the app's machine; tests pass one with a stand-in motion watcher. */
-export function HeroCard({ logic = heroCardLogic }: { logic?: typeof heroCardLogic }) {
+/** The hero's floating card: how a message comes together, step by step. Drawn in HTML and CSS. */
+export function HeroCard() {
   const { t } = useLingui()
-  const [snapshot, send] = useAppMachine(logic)
+  const [snapshot, send] = useAppMachine(heroCardLogic)
   const api = connectHeroCard(snapshot, send, {
     pause: t({ message: 'Pause animation', context: 'hero card control' }),
     play: t({ message: 'Play animation', context: 'hero card control' }),

@@ -8,11 +8,10 @@ import { connectHowItWorks } from './connect'
 import * as styles from './how-it-works.css'
 import { steps } from './steps'
 
-/** The landing's four steps: the active one advances by itself, or follows the user's choice.
- * `logic` defaults to the app's machine; tests pass one with a stand-in motion watcher. */
-export function HowItWorks({ logic = howItWorksLogic }: { logic?: typeof howItWorksLogic }) {
+/** The landing's four steps: the active one advances by itself, or follows the user's choice. */
+export function HowItWorks() {
   const { t, i18n } = useLingui()
-  const [snapshot, send] = useAppMachine(logic)
+  const [snapshot, send] = useAppMachine(howItWorksLogic)
   const api = connectHowItWorks(snapshot, send, {
     progress: t({ message: 'Progress through the four steps', context: 'progress bar label' }),
     progressValue: (step, total) => {
