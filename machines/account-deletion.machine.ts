@@ -1,82 +1,61 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
+import { formSetup } from './form'
 
-export type AccountDeletionEvent =
-  | { type: 'delete.click' }
-  | { type: 'confirm.change'; value: string }
-  | { type: 'form.submit' }
-  | { type: 'cancel.click' }
+/** The typed address does not match the account's. */
+export type DeletionProblem = 'mismatch'
 
-export interface AccountDeletionContext {
-  /** The account's address: typing it confirms. */
-  email: string
-  confirm: string
-  /** The typed address does not match (shown after a submit). */
-  mismatch: boolean
-}
+/** Typing the account's address confirms (case and surrounding spaces aside, as addresses compare). */
+const matches = (typed: string, email: string) => email !== '' && typed.trim().toLowerCase() === email.trim().toLowerCase()
 
-const matches = (typed: string, email: string) => typed.trim().toLowerCase() === email.trim().toLowerCase() && email !== ''
-
-export const accountDeletionMachine = setup({
+export const accountDeletionForm = formSetup({
+  fields: ['confirm'],
+  required: [],
+  problems: ({ confirm }, { email }): { confirm?: DeletionProblem } => (matches(confirm, email) ? {} : { confirm: 'mismatch' }),
+  typingHidesProblem: true,
   types: {
-    context: {} as AccountDeletionContext,
-    events: {} as AccountDeletionEvent,
+    context: {} as {
+      /** The account's address: typing it confirms. */
+      email: string
+    },
     input: {} as { email: string },
+    events: {} as { type: 'delete.click' } | { type: 'cancel.click' },
   },
   actors: {
     deleteAccount: fromPromise<void, { confirm: string }>(async () => {}),
   },
   actions: {
     // Provided by the feature's logic.
-    focusConfirmField: () => {},
-    focusTrigger: () => {},
     endSession: () => {},
     notifyDeleted: () => {},
-    notifyFailure: (_, _params: { message?: string }) => {},
     goHome: () => {},
-    updateConfirm: assign(({ event }) => (event.type === 'confirm.change' ? { confirm: event.value, mismatch: false } : {})),
-    showMismatch: assign({ mismatch: true }),
-    reset: assign({ confirm: '', mismatch: false }),
   },
-  guards: {
-    isConfirmed: ({ context }) => matches(context.confirm, context.email),
-  },
-}).createMachine({
+})
+
+export const accountDeletionMachine = accountDeletionForm.createMachine({
   id: 'accountDeletion',
   description: 'Delete my account, after typing its e-mail address to confirm.',
-  context: ({ input }) => ({ email: input.email, confirm: '', mismatch: false }),
-  initial: 'closed',
+  context: ({ input }) => ({ email: input.email }),
+  opens: {
+    event: 'delete.click',
+    description: 'The user starts the deletion: focus goes to the field.',
+    closed: 'Only the "Delete my account" button shows.',
+    open: 'The confirm step: the user types the account’s e-mail address.',
+    cancel: 'The user changes their mind.',
+  },
+  editing: {
+    description: 'The field waits for the account’s address.',
+    submitted: { valid: 'The address matches: delete.', invalid: 'The address does not match: nothing is sent, focus goes to the field.' },
+  },
+  submitting: {
+    description: 'The backend cancels any subscription and deletes the account: the field is read-only, the button waits.',
+    refused: 'It failed: nothing was deleted, the user may try again.',
+    invoke: {
+      src: 'deleteAccount',
+      input: ({ context }) => ({ confirm: context.values.confirm }),
+      onDone: { target: '#accountDeletion.deleted', description: 'Deleted.' },
+    },
+  },
   states: {
-    closed: {
-      description: 'Only the "Delete my account" button shows.',
-      on: { 'delete.click': { target: 'confirming', description: 'The user starts the deletion.' } },
-    },
-    confirming: {
-      description: 'The confirm step: the user types the account’s e-mail address; focus is in the field.',
-      entry: 'focusConfirmField',
-      on: {
-        'confirm.change': { actions: 'updateConfirm', description: 'The user types.' },
-        'form.submit': [
-          { guard: 'isConfirmed', target: 'deleting', description: 'The address matches: delete.' },
-          { actions: ['showMismatch', 'focusConfirmField'], description: 'The address does not match: nothing is sent.' },
-        ],
-        'cancel.click': { target: 'closed', actions: ['reset', 'focusTrigger'], description: 'The user changes their mind.' },
-      },
-    },
-    deleting: {
-      description: 'The backend cancels any subscription and deletes the account: everything is disabled.',
-      tags: 'busy',
-      invoke: {
-        id: 'deleteAccount',
-        src: 'deleteAccount',
-        input: ({ context }) => ({ confirm: context.confirm }),
-        onDone: { target: 'deleted', description: 'Deleted.' },
-        onError: {
-          target: 'confirming',
-          actions: { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as { message?: string })?.message }) },
-          description: 'It failed: nothing was deleted, the user may try again.',
-        },
-      },
-    },
     deleted: {
       description: 'The account is gone: the session ends and the user lands on the home page.',
       type: 'final',
@@ -84,3 +63,6 @@ export const accountDeletionMachine = setup({
     },
   },
 })
+
+export type AccountDeletionContext = ContextFrom<typeof accountDeletionMachine>
+export type AccountDeletionEvent = EventFrom<typeof accountDeletionMachine>

@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
-import type { FieldProblems, FormFields } from './form-fields'
-import { formSteps } from './form-fields'
+import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
+import { formSetup } from './form'
+import type { FieldProblems } from './form-fields'
 
 /** What a code from an auth e-mail confirms: a new account's address, or a password reset. */
 export type EmailCodeType = 'signup' | 'recovery'
@@ -20,6 +20,7 @@ export function codeProblems(values: Record<EmailCodeField, string>): FieldProbl
 }
 
 export interface EmailCodeInput {
+  /** The address the e-mail went to, as the form that sent it normalised it. */
   email: string
   type: EmailCodeType
 }
@@ -29,71 +30,43 @@ export interface EmailCodeFailure {
   message?: string
 }
 
-export type EmailCodeEvent = { type: 'field.change'; field: EmailCodeField; value: string } | { type: 'field.blur'; field: EmailCodeField } | { type: 'form.submit' }
-
-export interface EmailCodeContext extends FormFields<EmailCodeField>, EmailCodeInput {
-  failure: EmailCodeFailure | null
-}
-
-const form = formSteps(emailCodeFields, codeProblems)
-const failureOf = (event: unknown): EmailCodeFailure => ((event as { error?: EmailCodeFailure }).error ?? {}) as EmailCodeFailure
-
-export const emailCodeMachine = setup({
-  types: { context: {} as EmailCodeContext, events: {} as EmailCodeEvent, input: {} as EmailCodeInput },
+export const emailCodeForm = formSetup({
+  fields: emailCodeFields,
+  required: [],
+  problems: codeProblems,
+  types: { context: {} as EmailCodeInput, input: {} as EmailCodeInput, failure: {} as EmailCodeFailure },
   actors: {
     verifyEmailCode: fromPromise<void, { email: string; token: string; type: EmailCodeType }>(async () => {}),
   },
   actions: {
     // Provided by the feature's logic: on to where the e-mail's link leads (the dashboard, the
-    // new-password form), and focus.
+    // new-password form).
     goOn: (_, _params: { type: EmailCodeType }) => {},
-    focusField: (_, _params: { field: EmailCodeField }) => {},
-    updateValue: assign(({ context, event }) => form.change(context, event)),
-    showProblem: assign(({ context, event }) => form.blur(context, event)),
-    showAllProblems: assign(({ context }) => form.showAll(context)),
-    rememberFailure: assign({ failure: ({ event }) => failureOf(event) }),
-    clearFailure: assign({ failure: null }),
   },
-  guards: {
-    isValid: ({ context }) => form.isValid(context),
-  },
-}).createMachine({
+})
+
+export const emailCodeMachine = emailCodeForm.createMachine({
   id: 'emailCode',
   description: 'The 8-digit code from an auth e-mail, for a person whose mail system blocks its link: it does what the link does.',
-  context: ({ input }) => ({ ...input, values: { code: '' }, problems: { code: 'required' }, shown: [], schemaReady: true, failure: null }),
-  initial: 'editing',
-  on: {
-    'field.change': { actions: 'updateValue', description: 'The person types in the code.' },
-    'field.blur': { actions: 'showProblem', description: 'The person leaves the field: its problem, if any, shows.' },
+  context: ({ input }) => ({ email: input.email, type: input.type }),
+  editing: {
+    description: 'Waiting for the code.',
+    submitted: { valid: 'Eight digits: sent with the address.', invalid: 'Empty, or not eight digits: nothing is sent, focus goes to the field.' },
+  },
+  submitting: {
+    description: 'The auth service checks the code: the field is read-only, the button waits.',
+    invoke: {
+      src: 'verifyEmailCode',
+      input: ({ context }) => ({ email: context.email, token: normalizeCode(context.values.code), type: context.type }),
+      onDone: { target: 'verified', description: 'Right: the person is signed in.' },
+      onError: {
+        target: 'editing',
+        actions: 'rememberFailure',
+        description: 'Wrong, used, replaced by a newer e-mail, over 15 minutes old or tried too often; or no answer. The code stays, to correct.',
+      },
+    },
   },
   states: {
-    editing: {
-      description: 'Waiting for the code.',
-      on: {
-        'form.submit': [
-          { guard: 'isValid', target: 'verifying', actions: 'clearFailure', description: 'Eight digits: sent with the address.' },
-          {
-            actions: ['showAllProblems', { type: 'focusField', params: { field: 'code' } }],
-            description: 'Empty, or not eight digits: nothing is sent, focus goes to the field.',
-          },
-        ],
-      },
-    },
-    verifying: {
-      description: 'The auth service checks the code: the button is busy.',
-      tags: 'busy',
-      invoke: {
-        id: 'verifyEmailCode',
-        src: 'verifyEmailCode',
-        input: ({ context }) => ({ email: context.email, token: normalizeCode(context.values.code), type: context.type }),
-        onDone: { target: 'verified', description: 'Right: the person is signed in.' },
-        onError: {
-          target: 'editing',
-          actions: 'rememberFailure',
-          description: 'Wrong, used, replaced by a newer e-mail, over 15 minutes old or tried too often; or no answer. The code stays, to correct.',
-        },
-      },
-    },
     verified: {
       description: 'Done: on to where the link would have led.',
       type: 'final',
@@ -101,3 +74,6 @@ export const emailCodeMachine = setup({
     },
   },
 })
+
+export type EmailCodeContext = ContextFrom<typeof emailCodeMachine>
+export type EmailCodeEvent = EventFrom<typeof emailCodeMachine>

@@ -51,3 +51,9 @@ export function lazyValidator<V, R>(name: string, loadSchema: () => Promise<(val
 
 /** Loads a schema module after telling arktype that it runs without eval (see arktype-config.ts). */
 export const withArktypeConfig = <M>(loadModule: () => Promise<M>): Promise<M> => import('./arktype-config').then(loadModule)
+
+/** The same validator, its answers mapped (the demo request's validation, as a form's problems). */
+export const mapValidator = <V, R, S>(validator: LazyValidator<V, R>, map: (result: R) => S): LazyValidator<V, S> => ({
+  ...validator,
+  validate: (values) => map(validator.validate(values)),
+})

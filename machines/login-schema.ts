@@ -1,3 +1,4 @@
 import { type } from 'arktype'
+import { emailAddress } from '../supabase/functions/_shared/email-address.ts'
 
-export const loginSchema = type({ email: 'string.email', password: 'string > 0' })
+export const loginSchema = type({ email: emailAddress, password: 'string > 0' })

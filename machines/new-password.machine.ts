@@ -1,5 +1,6 @@
-import { assign, fromCallback, fromPromise, raise, setup } from 'xstate'
-import { emptyFormFields, type FieldProblems, type FormFields, fieldProblems, fieldTransitions, formSteps, validatingState, waitForSchema } from './form-fields'
+import { assign, type ContextFrom, type EventFrom, fromCallback, fromPromise } from 'xstate'
+import { formSetup } from './form'
+import { type Checked, checkFields, type FieldProblem } from './form-fields'
 import { lazyValidator, withArktypeConfig } from './lazy-validator'
 import { type CodeFailure, type CodeProblem, codeEntry, isCodeShaped, isWrongCodeError, normalCode } from './second-factor.machine'
 
@@ -8,11 +9,11 @@ export type NewPasswordField = (typeof newPasswordFields)[number]
 export type NewPasswordValues = Record<NewPasswordField, string>
 
 /** The form's schema (registration's rule), loaded when the form is first used (a submit waits for it). */
-export const newPasswordValidator = lazyValidator<NewPasswordValues, FieldProblems<NewPasswordField>>('new password', () =>
+export const newPasswordValidator = lazyValidator<NewPasswordValues, Checked<NewPasswordField, FieldProblem, NewPasswordValues>>('new password', () =>
   withArktypeConfig(() => import('./new-password-schema')).then(
     ({ newPasswordSchema }) =>
       (values: NewPasswordValues) =>
-        fieldProblems(newPasswordSchema, values, newPasswordFields),
+        checkFields(newPasswordSchema, values, newPasswordFields),
   ),
 )
 
@@ -22,75 +23,72 @@ export interface NewPasswordFailure {
   weakPasswordReasons?: string[]
 }
 
-export type NewPasswordEvent =
-  | { type: 'session.ready' }
-  | { type: 'session.secondFactorDue' }
-  | { type: 'session.missing' }
-  | { type: 'code.change'; value: string }
-  | { type: 'field.change'; field: NewPasswordField; value: string }
-  | { type: 'field.blur'; field: NewPasswordField }
-  | { type: 'form.submit' }
-  | { type: 'schema.loaded' }
+/** What the session watcher reports. */
+export type SessionEvent = { type: 'session.ready' } | { type: 'session.secondFactorDue' } | { type: 'session.missing' }
 
-export interface NewPasswordContext extends FormFields<NewPasswordField> {
-  failure: NewPasswordFailure | null
-  /** The authenticator code a two-factor account gives before its password may change. */
-  code: string
-  codeProblem: CodeProblem | null
-  codeFailure: CodeFailure | null
-}
-
-const form = formSteps(newPasswordFields, (values: NewPasswordValues) => newPasswordValidator.validate(values))
-
-export const newPasswordMachine = setup({
-  types: { context: {} as NewPasswordContext, events: {} as NewPasswordEvent },
+export const newPasswordForm = formSetup({
+  fields: newPasswordFields,
+  schema: newPasswordValidator,
+  types: {
+    context: {} as {
+      /** The authenticator code a two-factor account gives before its password may change. */
+      code: string
+      codeProblem: CodeProblem | null
+      codeFailure: CodeFailure | null
+    },
+    events: {} as SessionEvent | { type: 'code.change'; value: string },
+    failure: {} as NewPasswordFailure,
+  },
   actors: {
     // Provided by the feature's logic: `session.ready` once the link's session is in,
     // `session.secondFactorDue` when it is an account with two-factor sign-in whose session has not
     // used its code, or `session.missing` when the link was used, expired or never opened.
-    watchRecoverySession: fromCallback<NewPasswordEvent>(() => () => {}),
-    updatePassword: fromPromise<void, { password: string }>(async () => {}),
+    watchRecoverySession: fromCallback(() => () => {}),
+    updatePassword: fromPromise<void, NewPasswordValues>(async () => {}),
     // Provided by the feature's logic: challenges the account's factor and verifies the code (aal2).
     verifyCode: fromPromise<void, { code: string }>(async () => {}),
-    // Provided by the feature's logic: `schema.loaded` once the form's schema is there, and its loading.
-    watchSchema: fromCallback<NewPasswordEvent>(() => () => {}),
-    loadSchema: fromPromise<void>(async () => {}),
   },
   actions: {
+    // Provided by the feature's logic.
     notifySaved: () => {},
-    notifyFailure: (_, _params: { message?: string; code?: string }) => {},
-    focusField: (_, _params: { field: NewPasswordField }) => {},
     focusCode: () => {},
+    // Provided where the user should move on after saving (the reset page: the dashboard).
+    goToApp: () => {},
     updateCode: assign(({ event }) => (event.type === 'code.change' ? { code: event.value, codeProblem: null, codeFailure: null } : {})),
     showFormatProblem: assign({ codeProblem: 'format' as CodeProblem }),
     showWrongCode: assign({ codeProblem: 'wrong' as CodeProblem, code: '' }),
     showCodeFailure: assign({ codeProblem: 'failed' as CodeProblem, codeFailure: ({ event }) => ((event as { error?: CodeFailure }).error ?? {}) as CodeFailure }),
-    // Provided where the user should move on after saving (the reset page: the dashboard).
-    goToApp: () => {},
-    // Provided where the page stays after saving: empties the page's field.
-    resetFields: () => {},
-    clearValues: assign(({ context }) => form.cleared(context)),
-    updateValue: assign(({ context, event }) => form.change(context, event)),
-    showProblem: assign(({ context, event }) => form.blur(context, event)),
-    showAllProblems: assign(({ context }) => form.showAll(context)),
-    useSchema: assign(({ context }) => form.schemaLoaded(context)),
-    submitAgain: raise({ type: 'form.submit' }),
-    rememberFailure: assign({ failure: ({ event }) => ((event as { error?: NewPasswordFailure }).error ?? {}) }),
-    clearFailure: assign({ failure: null }),
   },
   guards: {
-    isValid: ({ context }) => form.isValid(context),
-    isSchemaPending: ({ context }) => form.isSchemaPending(context),
     isCodeShaped: ({ context }) => isCodeShaped(context.code),
     isWrongCode: ({ event }) => isWrongCodeError((event as { error?: unknown }).error),
   },
-}).createMachine({
+})
+
+export const newPasswordMachine = newPasswordForm.createMachine({
   id: 'newPassword',
   description: 'Set a new password while signed in: from the link in a password-reset e-mail, or on the account page.',
-  context: { ...emptyFormFields(newPasswordFields), failure: null, code: '', codeProblem: null, codeFailure: null },
-  invoke: { id: 'schema', src: 'watchSchema' },
+  context: { code: '', codeProblem: null, codeFailure: null },
   initial: 'checking',
-  on: fieldTransitions,
+  editing: {
+    description: 'The form waits for the new password.',
+    submitted: {
+      valid: 'Submitted with a valid password.',
+      invalid: 'Submitted with a password too short: the problem shows, focus moves to the field.',
+    },
+  },
+  submitting: {
+    description: 'Saving the new password: the field is read-only, the button waits.',
+    refused: 'Refused (weak or same password, expired session) or failed.',
+    invoke: {
+      src: 'updatePassword',
+      onDone: {
+        target: 'editing',
+        actions: ['clearValues', 'resetFields', 'notifySaved', 'goToApp'],
+        description: 'Saved: the field empties; the user stays signed in.',
+      },
+    },
+  },
   states: {
     checking: {
       description: 'Waiting for the session (a reset link brings it in the URL): a spinner shows.',
@@ -111,7 +109,7 @@ export const newPasswordMachine = setup({
       on: codeEntry('verifyingCode'),
     },
     verifyingCode: {
-      description: 'The auth service checks the code: the button is busy.',
+      description: 'The auth service checks the code: the button waits.',
       tags: 'busy',
       invoke: {
         id: 'verifyCode',
@@ -127,37 +125,8 @@ export const newPasswordMachine = setup({
     expired: {
       description: 'The link cannot be used: the user may ask for a new one.',
     },
-    editing: {
-      description: 'The form waits for the new password.',
-      on: {
-        'form.submit': [
-          waitForSchema,
-          { guard: 'isValid', target: 'saving', actions: 'clearFailure', description: 'Submitted with a valid password.' },
-          {
-            actions: [
-              'showAllProblems',
-              { type: 'focusField', params: ({ context }) => form.firstInvalid(context) },
-            ],
-            description: 'Submitted with a password too short: the problem shows, focus moves to the field.',
-          },
-        ],
-      },
-    },
-    validating: validatingState,
-    saving: {
-      description: 'Saving the new password: the button is disabled.',
-      tags: 'busy',
-      invoke: {
-        id: 'updatePassword',
-        src: 'updatePassword',
-        input: ({ context }) => ({ password: context.values.password }),
-        onDone: { target: 'editing', actions: ['clearValues', 'resetFields', 'notifySaved', 'goToApp'], description: 'Saved: the field empties; the user stays signed in.' },
-        onError: {
-          target: 'editing',
-          actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: (event.error as NewPasswordFailure)?.message, code: (event.error as NewPasswordFailure)?.code }) }],
-          description: 'Refused (weak or same password, expired session) or failed.',
-        },
-      },
-    },
   },
 })
+
+export type NewPasswordContext = ContextFrom<typeof newPasswordMachine>
+export type NewPasswordEvent = EventFrom<typeof newPasswordMachine>

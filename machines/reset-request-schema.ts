@@ -1,3 +1,4 @@
 import { type } from 'arktype'
+import { emailAddress } from '../supabase/functions/_shared/email-address.ts'
 
-export const resetRequestSchema = type({ email: 'string.email' })
+export const resetRequestSchema = type({ email: emailAddress })

@@ -1,8 +1,7 @@
 import { botCheckRefused } from './bot-check-widget'
 import { type ServerFailure, serverText } from './server-message'
 
-// The bot check of a form: its widget (./bot-check-widget.ts) and what a refusal says.
-export { botCheckLoader, botCheckRefused, resetBotCheck, watchBotCheck } from './bot-check-widget'
+// What a refusal of a form with a bot check says (its widget: ./bot-check-widget.ts).
 
 /** What to show for a refusal of a form with a bot check (see `serverText`). */
 export const formFailureText = (failure: ServerFailure | null | undefined) =>

@@ -1,45 +1,32 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import { afterEach, describe, expect, it, vi } from 'vitest'
-import { LoginForm } from '../../src/features/auth/login/login-form'
+import { describe, expect, it } from 'vitest'
+import { loginFormMachine } from '../../machines/login-form.machine'
 import { Toaster } from '../../src/components/toaster/toaster'
+import { LoginForm } from '../../src/features/auth/login/login-form'
 import { settle } from '../model/fake-actors'
 import { renderInApp, toasterLoaded } from '../render'
+import { formStandIns } from './form-stand-ins'
 
 // Where the sign-in page sends a visitor once signed in: the `?next=` it was opened with, only when
 // that is a path of this site (src/lib/safe-next.ts), through the page's own logic.
-const signIns = vi.hoisted(() => [] as Array<(value?: unknown) => void>)
-vi.mock('../../src/features/auth/actors', async () => {
-  const { fromPromise } = await import('xstate')
-  const never = fromPromise(() => new Promise(() => {}))
-  return {
-    signInWithPassword: fromPromise(() => new Promise((resolve) => signIns.push(resolve))),
-    signInWithGoogle: () => never,
-    resendConfirmation: () => never,
-    signUp: () => never,
-  }
-})
-
-afterEach(() => {
-  signIns.length = 0
-})
-
 async function signInAt(path: string) {
+  const stubs = formStandIns(loginFormMachine, ['signIn'])
   const view = renderInApp(
     <>
       <LoginForm />
       <Toaster />
     </>,
-    { lang: 'nb', path, browserHistory: true },
+    { lang: 'nb', path, browserHistory: true, standIns: [stubs.standIn] },
   )
   try {
     await toasterLoaded()
+    stubs.schemaArrives()
     fireEvent.change(screen.getByLabelText('E-post'), { target: { value: 'kari@example.no' } })
     fireEvent.change(screen.getByLabelText('Passord'), { target: { value: 'correct-horse-1' } })
     fireEvent.click(screen.getByRole('button', { name: 'Logg inn' }))
     await act(settle)
-    expect(signIns).toHaveLength(1)
-    signIns[0]!()
-    await act(settle)
+    expect(stubs.runs('signIn')).toHaveLength(1)
+    await stubs.settle({ type: 'xstate.done.actor.signIn', output: { secondFactorDue: false } })
     return { origin: window.location.origin, where: `${window.location.pathname}${window.location.search}` }
   } finally {
     view.unmount()

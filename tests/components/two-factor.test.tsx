@@ -8,38 +8,28 @@ import { authSession } from '../../src/lib/auth/session'
 import { SecondFactorStep } from '../../src/features/auth/two-factor/second-factor-step'
 import { TwoFactorSection } from '../../src/features/auth/two-factor/two-factor-section'
 import { machineModels } from '../model/catalogue'
-import { settle } from '../model/fake-actors'
+import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp } from '../render'
-
-// The account page's two-factor section, walked along its machine's paths as a user clicks and
-// types; the auth service's answers are promises the test settles.
-const pending = vi.hoisted(() => ({ runs: {} as Record<string, Array<{ resolve: (v?: unknown) => void; reject: (e: unknown) => void }>> }))
-vi.mock('../../src/features/auth/two-factor/actors', async () => {
-  const { pendingPromise } = await import('../model/fake-actors')
-  const make = (name: string) => pendingPromise(() => pending.runs, name)
-  return {
-    loadStatus: make('loadStatus'),
-    startEnrollment: make('startEnrollment'),
-    confirmEnrollment: make('confirmEnrollment'),
-    removeFactor: make('removeFactor'),
-    verifySignInCode: make('verifyCode'),
-  }
-})
+import { renderInApp, standIn } from '../render'
+import { formStandIns } from './form-stand-ins'
 
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 
-const settleFake = async (event: { type: string; output?: unknown; error?: unknown }) => {
-  const match = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
-  if (!match) return false
-  const run = pending.runs[match[2]!]?.at(-1)
-  if (!run) throw new Error(`${match[2]} was never started`)
-  await act(async () => {
-    if (match[1] === 'done') run.resolve(event.output)
-    else run.reject(event.error)
-    await settle()
-  })
-  return true
+// The account page's two-factor section and sign-in's code step, walked along their machines' paths
+// as a user clicks and types; the auth service's answers are promises the test settles.
+const twoFactorActors = ['loadStatus', 'startEnrollment', 'confirmEnrollment', 'removeFactor'] as const
+
+/** Stand-ins for the section's actors: each run waits for the test. */
+function settingsStandIns() {
+  const fakes = Object.fromEntries(twoFactorActors.map((name) => [name, controllablePromise<unknown, unknown>()]))
+  const settle = async (event: { type: string; output?: unknown; error?: unknown }) => {
+    let settled = false
+    await act(async () => {
+      settled = await applyOutcome(event, fakes)
+    })
+    return settled
+  }
+  return { standIn: standIn(twoFactorSettingsMachine, { actors: Object.fromEntries(twoFactorActors.map((name) => [name, fakes[name]!.logic])) } as never), settle }
 }
 
 const codeField = () => screen.getByLabelText('Six-digit code from the app')
@@ -52,11 +42,11 @@ const problems = {
 
 testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machineModels.twoFactorSettings.options, {
   start: () => {
-    pending.runs = {}
-    return renderInApp(<TwoFactorSection />, { lang: 'en', path: '/en/account' })
+    const stubs = settingsStandIns()
+    return { ...renderInApp(<TwoFactorSection />, { lang: 'en', path: '/en/account', standIns: [stubs.standIn] }), stubs }
   },
-  execute: async (_, event, from: AnyMachineSnapshot) => {
-    if (await settleFake(event as never)) return
+  execute: async ({ stubs }, event, from: AnyMachineSnapshot) => {
+    if (await stubs.settle(event as never)) return
     await act(async () => {
       if (event.type === 'enroll.click') fireEvent.click(button('Set up an authenticator app'))
       if (event.type === 'retry.click') fireEvent.click(button('Try again'))
@@ -131,15 +121,16 @@ for (const lang of ['en', 'nb'] as const) {
   const words = stepTexts[lang]
   testMachinePaths(`Sign-in code step view (${lang})`, secondFactorMachine, machineModels.secondFactor.options, {
     start: () => {
-      pending.runs = {}
       authSession.reset()
-      return renderInApp(<SecondFactorStep />, { lang, path: lang === 'en' ? '/en/app' : '/app' })
+      const stubs = formStandIns(secondFactorMachine, ['verifyCode'])
+      return { ...renderInApp(<SecondFactorStep />, { lang, path: lang === 'en' ? '/en/app' : '/app', standIns: [stubs.standIn] }), stubs }
     },
-    execute: async (_, event) => {
-      if (await settleFake(event as never)) return
+    execute: async ({ stubs }, event) => {
+      if (await stubs.settle(event as never)) return
       await act(async () => {
         const field = screen.getByLabelText(words.field)
-        if (event.type === 'code.change') fireEvent.change(field, { target: { value: (event as unknown as { value: string }).value } })
+        if (event.type === 'field.change') fireEvent.change(field, { target: { value: (event as unknown as { value: string }).value } })
+        if (event.type === 'field.blur') fireEvent.blur(field)
         if (event.type === 'form.submit') fireEvent.submit(field.closest('form')!)
         if (event.type === 'signOut.click') fireEvent.click(screen.getByRole('button', { name: words.signOut }))
       })
@@ -148,15 +139,18 @@ for (const lang of ['en', 'nb'] as const) {
       const context = planned.context as SecondFactorContext
       if (planned.value === 'verified') return
       const field = screen.getByLabelText(words.field)
-      expect(field).toHaveValue(context.code)
+      expect(field).toHaveValue(context.values.code)
       expect(field).toHaveAttribute('autocomplete', 'one-time-code')
-      if (planned.value === 'verifying') {
-        expect(screen.getByRole('button', { name: words.busy })).toHaveAttribute('aria-disabled', 'true')
-        expect(field).toHaveAttribute('readonly')
-      }
-      else expect(screen.getByRole('button', { name: words.go })).toBeEnabled()
-      if (context.problem) expect(screen.getByText(words[context.problem])).toBeInTheDocument()
-      else expect(field).not.toHaveAttribute('aria-invalid')
+      const busy = planned.value === 'submitting'
+      // Checking the code, the field is read-only and the buttons only say they wait: the focus stays.
+      expect(screen.getByRole('button', { name: busy ? words.busy : words.go })).toHaveAttribute('aria-disabled', String(busy))
+      expect(screen.getByRole('button', { name: words.signOut })).toHaveAttribute('aria-disabled', String(busy))
+      expect(field).toHaveProperty('readOnly', busy)
+      const problem = context.refused.code ?? (context.shown.includes('code') ? context.problems.code : undefined)
+      if (problem) {
+        expect(field).toHaveAttribute('aria-invalid', 'true')
+        expect(screen.getByText(words[problem])).toBeInTheDocument()
+      } else expect(field).not.toHaveAttribute('aria-invalid')
     },
     stop: ({ unmount }) => unmount(),
   })

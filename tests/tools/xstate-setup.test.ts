@@ -43,7 +43,8 @@ describe('the production builds’ XState setup', () => {
         for (const use of uses) expect(use, `${file}: ${name}`).toBe('.createMachine')
       }
     }
-    expect(calls).toBeGreaterThan(20)
+    // Every machine's (the form kit's one call builds the nine forms).
+    expect(calls).toBeGreaterThan(15)
   })
 
   it('creates the machine XState’s own setup creates, which runs alike', async () => {

@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
 import { useLingui } from '@lingui/react'
 import type { InputHTMLAttributes } from 'react'
-import type { connectForm } from './connect'
+import type { FieldProblem } from '../../../machines/form-fields'
+import type { ConnectedForm } from './connect'
 import { problemText } from './problem-text'
 import * as styles from './form.css'
 
@@ -34,14 +36,15 @@ export function Field({ id, label, problem, ...input }: FieldProps) {
   )
 }
 
-type ConnectedForm<F extends string> = ReturnType<typeof connectForm<F>>
-
-/** A field of a connected form: its value, events and problem come from the form's machine. */
-export function FormField<F extends string>({
+/** A field of a connected form: its events and problem come from the form's machine; `words`
+ * says a problem the form's own way (the shared wording otherwise). */
+export function FormField<F extends string, P extends string>({
   form,
   name,
+  words,
   ...rest
-}: { form: ConnectedForm<F>; name: F; label: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>) {
+}: { form: ConnectedForm<F, P>; name: F; label: string; words?: Partial<Record<P, MessageDescriptor>> } & Omit<InputHTMLAttributes<HTMLInputElement>, 'name' | 'form'>) {
   const { i18n } = useLingui()
-  return <Field {...rest} problem={problemText(i18n, form.problemOf(name))} {...form.getInputProps(name)} />
+  const problem = form.problemOf(name)
+  return <Field {...rest} problem={problemText(i18n, problem as FieldProblem | undefined, words as Partial<Record<FieldProblem, MessageDescriptor>>)} {...form.getInputProps(name)} />
 }

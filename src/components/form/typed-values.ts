@@ -6,13 +6,13 @@ type Schema = Pick<LazyValidator<never, unknown>, 'load' | 'onLoad'>
 /** What the visitor typed into a prerendered form before the page came to life (the inputs are the
  * form's fields, found by id): each as a `field.change`, as the form's machine starts. The form is
  * in use then, so its schema starts loading. */
-export const readTypedValues = <E extends EventObject>(fields: readonly string[], schema: Schema, idOf = (field: string) => field) =>
+export const readTypedValues = <E extends EventObject>(fields: readonly string[], schema: Schema | undefined, idOf = (field: string) => field) =>
   fromCallback<E>(({ sendBack }) => {
     const typed = fields
       .map((field) => ({ field, value: (document.getElementById(idOf(field)) as HTMLInputElement | null)?.value ?? '' }))
       .filter(({ value }) => value !== '')
     for (const { field, value } of typed) sendBack({ type: 'field.change', field, value } as unknown as E)
-    if (typed.length > 0) schema.load().catch(() => {})
+    if (typed.length > 0) schema?.load().catch(() => {})
     return () => {}
   })
 

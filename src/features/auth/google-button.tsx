@@ -1,3 +1,4 @@
+import type { ButtonHTMLAttributes } from 'react'
 import { button } from '../../components/ui.css'
 import * as styles from '../../components/form/form.css'
 
@@ -13,9 +14,10 @@ function GoogleMark() {
   )
 }
 
-export function GoogleButton({ label, disabled, onClick }: { label: string; disabled: boolean; onClick: () => void }) {
+/** Google's button: its props come from the form's connect (it waits as the form's button does). */
+export function GoogleButton({ label, ...props }: { label: string } & ButtonHTMLAttributes<HTMLButtonElement>) {
   return (
-    <button type="button" className={`${button.secondary} ${styles.submit}`} disabled={disabled} onClick={onClick}>
+    <button className={`${button.secondary} ${styles.submit}`} {...props}>
       <GoogleMark />
       {label}
     </button>

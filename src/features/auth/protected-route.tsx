@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { PageSpinner } from '../../components/spinner'
 import { useAppMachine } from '../../lib/use-app-machine'
+import { connectProtectedRoute } from './connect'
 import { protectedRouteLogic } from './logic'
 import { lazyIsland } from '../../components/island'
 
@@ -12,6 +13,7 @@ const SecondFactorStep = lazyIsland({ name: 'second-factor', load: () => import(
  * others go to the sign-in page, and come back after. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const [snapshot] = useAppMachine(protectedRouteLogic)
-  if (snapshot.matches('challenged')) return <SecondFactorStep.Component />
-  return snapshot.matches('allowed') || snapshot.matches('leaving') ? children : <PageSpinner />
+  const gate = connectProtectedRoute(snapshot)
+  if (gate.challenged) return <SecondFactorStep.Component />
+  return gate.allowed ? children : <PageSpinner />
 }

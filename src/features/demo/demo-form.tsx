@@ -2,16 +2,14 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import { type demoFormMachine, demoValidator } from '../../../machines/demo-form.machine'
+import type { demoFormMachine } from '../../../machines/demo-form.machine'
 import { type DemoField, type DemoFieldSpec, demoFieldTable, LIMITS, NEEDS, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../lib/use-app-machine'
-import { botCheckSlot, button, visuallyHidden } from '../../components/ui.css'
+import { button, visuallyHidden } from '../../components/ui.css'
 import type { Lang } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
-import { loadOnFirstUse } from '../../lib/load-on-first-use'
-import { botCheckLoader } from '../../lib/bot-check-widget'
-import { demoIds } from './dom'
+import { FormShell } from '../../components/form/form-shell'
 import { useToaster } from '../../components/toaster/toaster'
 import { connectDemoForm } from './connect'
 import { problemText } from '../../components/form/problem-text'
@@ -103,7 +101,19 @@ export function DemoForm({ logic }: { logic?: typeof demoFormMachine }) {
   }
 
   return (
-    <form className={styles.form} method="post" {...api.formProps} {...loadOnFirstUse(demoValidator, botCheckLoader)}>
+    <FormShell
+      form={api.form}
+      className={styles.form}
+      submit={api.submitLabel}
+      waiting={api.submitLabel}
+      buttonClassName={clsx(button.primary, styles.submit)}
+      rowClassName={styles.actions}
+      beside={
+        <p className={visuallyHidden} role="status">
+          {api.busy ? api.submitLabel : ''}
+        </p>
+      }
+    >
       {layout.map((group) =>
         group.length === 2 ? (
           <div className={styles.row} key={group[0]!.name}>
@@ -119,15 +129,6 @@ export function DemoForm({ logic }: { logic?: typeof demoFormMachine }) {
         </label>
         <input {...api.honeypotProps} />
       </div>
-      <div id={demoIds.botCheck} className={botCheckSlot} />
-      <div className={styles.actions}>
-        <button className={clsx(button.primary, styles.submit)} {...api.submitProps}>
-          {api.submitLabel}
-        </button>
-        <p className={visuallyHidden} role="status">
-          {api.busy ? api.submitLabel : ''}
-        </p>
-      </div>
-    </form>
+    </FormShell>
   )
 }

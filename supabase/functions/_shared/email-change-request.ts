@@ -1,16 +1,15 @@
-// A change of e-mail address as the account page sends it to request-email-change: the new address
-// (trimmed, lower case, at most 255 characters, as the auth service keeps it), the current
-// password and the bot check's token. Web standards and arktype only (browser, Node and Deno).
+// A change of e-mail address: the account page's form checks its fields with `emailChangeFields`,
+// and request-email-change checks what the form sends with `emailChangeRequestSchema`, the same
+// fields and the bot check's token. The new address is trimmed and in lower case (at most 255
+// characters, as the auth service keeps it). Web standards and arktype only (browser, Node and Deno).
 import { type } from 'arktype'
+import { emailAddress, MAX_EMAIL_LENGTH } from './email-address.ts'
 
-export const MAX_EMAIL_LENGTH = 255
+export { MAX_EMAIL_LENGTH }
 
-export const emailChangeRequestSchema = type({
-  email: type('string')
-    .pipe((value) => value.trim().toLowerCase())
-    .to(`string.email <= ${MAX_EMAIL_LENGTH}`),
-  password: 'string > 0',
-  captcha_token: 'string',
-})
+/** The form's fields: the new address and the current password. */
+export const emailChangeFields = type({ email: emailAddress, password: 'string > 0' })
+
+export const emailChangeRequestSchema = emailChangeFields.and({ captcha_token: 'string' })
 
 export type EmailChangeRequestBody = typeof emailChangeRequestSchema.inferIn

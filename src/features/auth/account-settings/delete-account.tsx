@@ -1,20 +1,24 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
-import { useAppMachine } from '../../../lib/use-app-machine'
-import { button } from '../../../components/ui.css'
-import { useLang } from '../../../i18n/use-lang'
+import { FormField } from '../../../components/form/field'
 import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
-import { Field } from '../../../components/form/field'
+import { FormShell } from '../../../components/form/form-shell'
 import { useToaster } from '../../../components/toaster/toaster'
-import { accountDeletionLogic, CONFIRM_FIELD_ID, DELETE_TRIGGER_ID } from './logic'
+import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { connectAccountDeletion } from './connect'
+import { accountDeletionLogic } from './logic'
+
+const confirmProblems = { mismatch: msg`That is not the address of this account.` }
 
 /** Delete my account: a confirm step where the user types the account's e-mail address. */
 export function DeleteAccount({ email }: { email: string }) {
   const { t } = useLingui()
   useToaster()
   const [snapshot, send] = useAppMachine(accountDeletionLogic(useLang()), { input: { email } })
-  const busy = snapshot.hasTag('busy')
-  const open = !snapshot.matches('closed')
+  const deletion = connectAccountDeletion(snapshot, send)
 
   return (
     <FormSection id="delete-account" title={<Trans>Delete account</Trans>}>
@@ -24,37 +28,22 @@ export function DeleteAccount({ email }: { email: string }) {
           canceled first, so you are not charged again, and of a paid subscription we keep only the records that bookkeeping law requires.
         </Trans>
       </p>
-      {open ? (
-        <form
-          className={styles.form}
-          noValidate
-          aria-busy={busy}
-          onSubmit={(event) => {
-            event.preventDefault()
-            send({ type: 'form.submit' })
-          }}
-        >
-          <Field
-            id={CONFIRM_FIELD_ID}
-            label={t`Type ${email} to confirm`}
-            type="email"
-            autoComplete="off"
-            value={snapshot.context.confirm}
-            disabled={busy}
-            problem={snapshot.context.mismatch ? t`That is not the address of this account.` : undefined}
-            onChange={(event) => send({ type: 'confirm.change', value: event.target.value })}
-          />
-          <div className={styles.buttonRow}>
-            <button type="submit" className={button.danger} disabled={busy} aria-disabled={busy}>
-              {busy ? <Trans>Deleting…</Trans> : <Trans>Delete permanently</Trans>}
-            </button>
-            <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+      {deletion.open ? (
+        <FormShell
+          form={deletion.form}
+          submit={<Trans>Delete permanently</Trans>}
+          waiting={<Trans>Deleting…</Trans>}
+          buttonClassName={button.danger}
+          beside={
+            <button className={button.secondary} {...deletion.cancelProps}>
               <Trans context="stop deleting the account">Cancel</Trans>
             </button>
-          </div>
-        </form>
+          }
+        >
+          <FormField form={deletion.form} name="confirm" label={t`Type ${email} to confirm`} type="email" autoComplete="off" words={confirmProblems} />
+        </FormShell>
       ) : (
-        <button id={DELETE_TRIGGER_ID} type="button" className={button.danger} onClick={() => send({ type: 'delete.click' })}>
+        <button className={button.danger} {...deletion.triggerProps}>
           <Trans>Delete my account</Trans>
         </button>
       )}

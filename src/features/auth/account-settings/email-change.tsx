@@ -2,17 +2,17 @@ import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { EmailChangeProblem } from '../../../../machines/email-change.machine'
-import { Field } from '../../../components/form/field'
+import { FormField } from '../../../components/form/field'
 import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
+import { FormShell } from '../../../components/form/form-shell'
 import { useToaster } from '../../../components/toaster/toaster'
-import { botCheckSlot, button } from '../../../components/ui.css'
+import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
-import { botCheckLoader } from '../../../lib/bot-check'
-import { loadOnFirstUse } from '../../../lib/load-on-first-use'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { addresses, wrappingButton } from './account-settings.css'
-import { EMAIL_CHANGE_BOT_CHECK_ID, EMAIL_CHANGE_TRIGGER_ID, emailChangeFieldId, emailChangeLogic } from './logic'
+import { connectEmailChange } from './connect'
+import { emailChangeLogic } from './logic'
 
 const emailProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> = {
   required: msg`Enter the new address.`,
@@ -27,16 +27,10 @@ const passwordProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> =
 /** The account's e-mail address: a change waiting for its links, and the form to ask for one.
  * `canChange` is false for an account without a password (Google sign-in only). */
 export function EmailChange({ email, pending, canChange }: { email: string; pending: string | undefined; canChange: boolean }) {
-  const { t, i18n } = useLingui()
+  const { t } = useLingui()
   useToaster()
   const [snapshot, send] = useAppMachine(emailChangeLogic(useLang()), { input: { current: email } })
-  // Sending: the fields are locked too. Waiting for the bot check's token: the button only.
-  const busy = snapshot.hasTag('busy')
-  const waiting = busy || snapshot.hasTag('checking')
-  const open = !snapshot.matches('closed')
-  const { values, problems } = snapshot.context
-  const say = (table: Partial<Record<EmailChangeProblem, MessageDescriptor>>, problem: EmailChangeProblem | undefined) =>
-    problem && table[problem] ? i18n._(table[problem]) : undefined
+  const change = connectEmailChange(snapshot, send)
 
   return (
     <FormSection id="change-email" title={<Trans>E-mail address</Trans>}>
@@ -59,49 +53,23 @@ export function EmailChange({ email, pending, canChange }: { email: string; pend
         <p className={styles.intro}>
           <Trans>This account signs in with Google, so its address is the one Google gives us.</Trans>
         </p>
-      ) : open ? (
-        <form
-          className={styles.form}
-          noValidate
-          aria-busy={waiting}
-          {...loadOnFirstUse(botCheckLoader)}
-          onSubmit={(event) => {
-            event.preventDefault()
-            send({ type: 'form.submit' })
-          }}
-        >
-          <Field
-            id={emailChangeFieldId.email}
-            label={t`New e-mail address`}
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            disabled={busy}
-            problem={say(emailProblems, problems.email)}
-            onChange={(event) => send({ type: 'field.change', field: 'email', value: event.target.value })}
-          />
-          <Field
-            id={emailChangeFieldId.password}
-            label={t`Current password`}
-            type="password"
-            autoComplete="current-password"
-            value={values.password}
-            disabled={busy}
-            problem={say(passwordProblems, problems.password)}
-            onChange={(event) => send({ type: 'field.change', field: 'password', value: event.target.value })}
-          />
-          <div id={EMAIL_CHANGE_BOT_CHECK_ID} className={botCheckSlot} />
-          <div className={styles.buttonRow}>
-            <button type="submit" className={`${button.primary} ${wrappingButton}`} disabled={waiting} aria-disabled={waiting}>
-              {waiting ? <Trans>Sending…</Trans> : <Trans>Send confirmation links</Trans>}
-            </button>
-            <button type="button" className={button.secondary} disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+      ) : change.open ? (
+        <FormShell
+          form={change.form}
+          submit={<Trans>Send confirmation links</Trans>}
+          waiting={<Trans>Sending…</Trans>}
+          buttonClassName={`${button.primary} ${wrappingButton}`}
+          beside={
+            <button className={button.secondary} {...change.cancelProps}>
               <Trans context="stop changing the e-mail address">Cancel</Trans>
             </button>
-          </div>
-        </form>
+          }
+        >
+          <FormField form={change.form} name="email" label={t`New e-mail address`} type="email" autoComplete="email" words={emailProblems} />
+          <FormField form={change.form} name="password" label={t`Current password`} type="password" autoComplete="current-password" words={passwordProblems} />
+        </FormShell>
       ) : (
-        <button id={EMAIL_CHANGE_TRIGGER_ID} type="button" className={`${button.secondary} ${wrappingButton}`} onClick={() => send({ type: 'change.click' })}>
+        <button className={`${button.secondary} ${wrappingButton}`} {...change.triggerProps}>
           <Trans>Change e-mail address</Trans>
         </button>
       )}

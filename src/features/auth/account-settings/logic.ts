@@ -4,11 +4,11 @@ import { accountDataMachine } from '../../../../machines/account-data.machine'
 import { accountDeletionMachine } from '../../../../machines/account-deletion.machine'
 import { emailChangeMachine } from '../../../../machines/email-change.machine'
 import { otherSessionsMachine } from '../../../../machines/other-sessions.machine'
+import { formEffects } from '../../../components/form/form-logic'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
 import { authSession } from '../../../lib/auth/session'
-import { botCheckLoader, formFailureText, resetBotCheck, watchBotCheck } from '../../../lib/bot-check'
-import { focusByIdAfterRender } from '../../../lib/dom'
+import { formFailureText } from '../../../lib/bot-check'
 import { serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { deleteAccount, exportAccount, saveJsonFile } from './actors'
@@ -31,19 +31,22 @@ export const accountDataLogic = accountDataMachine.provide({
 
 /** Delete my account: once deleted, the session ends and the user lands on the home page. */
 export const accountDeletionLogic = perLang((lang) =>
-  accountDeletionMachine.provide({
-    actors: { deleteAccount },
-    actions: {
-      // After the view has rendered the field (the state's entry runs before it exists).
-      focusConfirmField: () => focusByIdAfterRender(CONFIRM_FIELD_ID),
-      focusTrigger: () => focusByIdAfterRender(DELETE_TRIGGER_ID),
-      endSession: () => authSession.send({ type: 'user.signOut' }),
-      notifyDeleted: () => notify({ title: msg`Your account has been deleted`, description: msg`Thank you for trying Vekstlinje.` }),
-      notifyFailure: (_, failure) =>
-        notify({ variant: 'destructive', title: msg`Could not delete the account`, description: serverText(failure) ?? tryAgain }),
-      goHome: () => navigate(href('home', lang)),
-    },
-  }),
+  accountDeletionMachine.provide(
+    formEffects(
+      accountDeletionMachine,
+      { lang, idOf: () => CONFIRM_FIELD_ID, triggerId: DELETE_TRIGGER_ID },
+      {
+        actors: { deleteAccount },
+        actions: {
+          endSession: () => authSession.send({ type: 'user.signOut' }),
+          notifyDeleted: () => notify({ title: msg`Your account has been deleted`, description: msg`Thank you for trying Vekstlinje.` }),
+          notifyFailure: (_, failure) =>
+            notify({ variant: 'destructive', title: msg`Could not delete the account`, description: serverText(failure) ?? tryAgain }),
+          goHome: () => navigate(href('home', lang)),
+        },
+      },
+    ),
+  ),
 )
 
 export const EMAIL_CHANGE_TRIGGER_ID = 'change-email-trigger'
@@ -53,28 +56,28 @@ export const EMAIL_CHANGE_BOT_CHECK_ID = 'change-email-bot-check'
 
 /** Change the e-mail address: links go to both addresses; the page shows the new one as pending. */
 export const emailChangeLogic = perLang((lang) =>
-  emailChangeMachine.provide({
-    actors: { requestEmailChange, watchBotCheck: watchBotCheck(EMAIL_CHANGE_BOT_CHECK_ID, lang) },
-    actions: {
-      focusField: (_, { field }) => focusByIdAfterRender(emailChangeFieldId[field]),
-      focusTrigger: () => focusByIdAfterRender(EMAIL_CHANGE_TRIGGER_ID),
-      resetBotCheck: resetBotCheck(EMAIL_CHANGE_BOT_CHECK_ID),
-      loadBotCheck: () => {
-        botCheckLoader.load().catch(() => {})
+  emailChangeMachine.provide(
+    formEffects(
+      emailChangeMachine,
+      { lang, idOf: (field) => emailChangeFieldId[field as keyof typeof emailChangeFieldId], botCheckId: EMAIL_CHANGE_BOT_CHECK_ID, triggerId: EMAIL_CHANGE_TRIGGER_ID },
+      {
+        actors: { requestEmailChange },
+        actions: {
+          notifySent: (_, { email }) =>
+            notify({
+              title: msg`Check both inboxes`,
+              description: msg`We sent a link to ${email} and one to your current address. The change takes effect once you have pressed both.`,
+            }),
+          notifyFailure: (_, failure) =>
+            notify({
+              variant: 'destructive',
+              title: msg`Could not change the address`,
+              description: failure.code === 'email_exists' ? msg`Another account already uses this address.` : (formFailureText(failure) ?? tryAgain),
+            }),
+        },
       },
-      notifySent: (_, { email }) =>
-        notify({
-          title: msg`Check both inboxes`,
-          description: msg`We sent a link to ${email} and one to your current address. The change takes effect once you have pressed both.`,
-        }),
-      notifyFailure: (_, failure) =>
-        notify({
-          variant: 'destructive',
-          title: msg`Could not change the address`,
-          description: failure.code === 'email_exists' ? msg`Another account already uses this address.` : (formFailureText(failure) ?? tryAgain),
-        }),
-    },
-  }),
+    ),
+  ),
 )
 
 /** Sign out on all other devices. */

@@ -6,6 +6,7 @@ import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { wrappingButton } from './account-settings.css'
+import { connectOtherSessions } from './connect'
 import { otherSessionsLogic } from './logic'
 import { sessionSignedInAt } from './sign-in-time'
 
@@ -16,7 +17,7 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
   useToaster()
   const lang = useLang()
   const [snapshot, send] = useAppMachine(otherSessionsLogic)
-  const busy = snapshot.hasTag('busy')
+  const devices = connectOtherSessions(snapshot, send)
   const signedInAt = sessionSignedInAt(accessToken)
   const when = signedInAt ? new Intl.DateTimeFormat(timeFormat[lang], { dateStyle: 'long', timeStyle: 'short' }).format(signedInAt) : null
   return (
@@ -29,8 +30,8 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
       <p className={styles.intro}>
         <Trans>The sign-in service does not list your other devices, but you can sign them all out.</Trans>
       </p>
-      <button type="button" className={`${button.secondary} ${wrappingButton}`} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'signOutOthers.click' })}>
-        {busy ? <Trans>Signing out…</Trans> : <Trans>Sign out on all other devices</Trans>}
+      <button className={`${button.secondary} ${wrappingButton}`} {...devices.buttonProps}>
+        {devices.busy ? <Trans>Signing out…</Trans> : <Trans>Sign out on all other devices</Trans>}
       </button>
     </FormSection>
   )

@@ -4,13 +4,14 @@ import { button } from '../../../components/ui.css'
 import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
+import { connectYourData } from './connect'
 import { accountDataLogic } from './logic'
 
 /** Download my data: everything the service keeps about the user, as one JSON file. */
 export function YourData() {
   useToaster()
   const [snapshot, send] = useAppMachine(accountDataLogic)
-  const busy = snapshot.hasTag('busy')
+  const data = connectYourData(snapshot, send)
   return (
     <FormSection id="your-data" title={<Trans>Your data</Trans>}>
       <p className={styles.intro}>
@@ -19,8 +20,8 @@ export function YourData() {
           requests sent with your e-mail address.
         </Trans>
       </p>
-      <button type="button" className={button.secondary} disabled={busy} aria-busy={busy} onClick={() => send({ type: 'export.click' })}>
-        {busy ? <Trans>Preparing the file…</Trans> : <Trans>Download my data</Trans>}
+      <button className={button.secondary} {...data.buttonProps}>
+        {data.busy ? <Trans>Preparing the file…</Trans> : <Trans>Download my data</Trans>}
       </button>
     </FormSection>
   )

@@ -1,20 +1,20 @@
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { EmailCodeType } from '../../../../machines/email-code.machine'
+import { FormField } from '../../../components/form/field'
 import * as styles from '../../../components/form/form.css'
-import { connectForm } from '../../../components/form/connect'
-import { Field } from '../../../components/form/field'
 import { FormSection } from '../../../components/form/form-section'
-import { problemText } from '../../../components/form/problem-text'
-import { button } from '../../../components/ui.css'
+import { FormShell } from '../../../components/form/form-shell'
 import { useLang } from '../../../i18n/use-lang'
 import { serverMessage } from '../../../lib/server-message'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { emailCodeFieldId, emailCodeLogic } from './logic'
+import { connectEmailCode } from './connect'
+import { emailCodeLogic } from './logic'
 
 const codeProblem = { invalid: msg({ message: 'Enter the eight digits from the e-mail.', context: 'form field problem' }) }
 
 export interface EmailCodeFormProps {
+  /** The address the e-mail went to, as the form that sent it normalised it. */
   email: string
   type: EmailCodeType
 }
@@ -24,8 +24,7 @@ export interface EmailCodeFormProps {
 export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
   const { i18n, t } = useLingui()
   const [snapshot, send] = useAppMachine(emailCodeLogic(useLang()), { input: { email, type } })
-  const form = connectForm(snapshot, send, { idOf: () => emailCodeFieldId })
-  const { failure } = snapshot.context
+  const { form, failure } = connectEmailCode(snapshot, send)
 
   return (
     <FormSection id="email-code" title={<Trans>Enter the code from the e-mail</Trans>}>
@@ -36,14 +35,12 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
           <Trans>If the link does not open, enter the eight-digit code from the e-mail we sent to {email}. It works for 15 minutes.</Trans>
         )}
       </p>
-      <form className={styles.form} {...form.formProps}>
-        <Field
-          label={t`Code`}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          problem={problemText(i18n, form.problemOf('code'), codeProblem)}
-          {...form.getInputProps('code')}
-        />
+      <FormShell
+        form={form}
+        submit={type === 'recovery' ? <Trans>Continue to a new password</Trans> : <Trans>Confirm and sign in</Trans>}
+        waiting={<Trans>Checking the code…</Trans>}
+      >
+        <FormField form={form} name="code" label={t`Code`} inputMode="numeric" autoComplete="one-time-code" words={codeProblem} />
         {failure ? (
           <p className={styles.notice} role="alert">
             {failure.code === 'otp_expired' ? (
@@ -55,10 +52,7 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
             )}
           </p>
         ) : null}
-        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-          {form.busy ? <Trans>Checking the code…</Trans> : type === 'recovery' ? <Trans>Continue to a new password</Trans> : <Trans>Confirm and sign in</Trans>}
-        </button>
-      </form>
+      </FormShell>
     </FormSection>
   )
 }

@@ -1,8 +1,7 @@
 import { navigate } from 'wouter/use-browser-location'
-import { emailCodeMachine } from '../../../../machines/email-code.machine'
+import { type EmailCodeType, emailCodeMachine } from '../../../../machines/email-code.machine'
+import { formEffects } from '../../../components/form/form-logic'
 import { perLang } from '../../../i18n/lang'
-import { focusById } from '../../../lib/dom'
-import type { EmailCodeType } from '../../../../machines/email-code.machine'
 import { href, type RouteKey } from '../../../routes'
 import { verifyEmailCode } from './actors'
 
@@ -15,11 +14,14 @@ export const emailCodeFieldId = 'email-code'
 const nextPage: Record<EmailCodeType, RouteKey> = { signup: 'app', recovery: 'resetPassword' }
 
 export const emailCodeLogic = perLang((lang) =>
-  emailCodeMachine.provide({
-    actors: { verifyEmailCode },
-    actions: {
-      goOn: (_, { type }) => navigate(href(nextPage[type], lang)),
-      focusField: () => focusById(emailCodeFieldId),
-    },
-  }),
+  emailCodeMachine.provide(
+    formEffects(
+      emailCodeMachine,
+      { lang, idOf: () => emailCodeFieldId },
+      {
+        actors: { verifyEmailCode },
+        actions: { goOn: (_, { type }) => navigate(href(nextPage[type], lang)) },
+      },
+    ),
+  ),
 )

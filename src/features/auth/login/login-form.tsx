@@ -1,30 +1,26 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { loginValidator } from '../../../../machines/login-form.machine'
-import { useAppMachine } from '../../../lib/use-app-machine'
-import { PageLink } from '../../../components/links'
-import { botCheckSlot, button } from '../../../components/ui.css'
-import { useLang } from '../../../i18n/use-lang'
-import { loadOnFirstUse } from '../../../lib/load-on-first-use'
-import * as styles from '../../../components/form/form.css'
-import { connectForm } from '../../../components/form/connect'
-import { FormField } from '../../../components/form/field'
 import { ConsentNote } from '../../../components/consent-note'
-import { GoogleButton } from '../google-button'
+import { FormField } from '../../../components/form/field'
+import * as styles from '../../../components/form/form.css'
+import { FormShell } from '../../../components/form/form-shell'
+import { PageLink } from '../../../components/links'
 import { useToaster } from '../../../components/toaster/toaster'
-import { loginBotCheckId, loginLogic } from './logic'
-import { botCheckLoader } from '../../../lib/bot-check'
+import { button } from '../../../components/ui.css'
+import { useLang } from '../../../i18n/use-lang'
+import { useAppMachine } from '../../../lib/use-app-machine'
 import { EmailCode } from '../email-code/email-code-island'
+import { GoogleButton } from '../google-button'
+import { connectLogin } from './connect'
+import { loginLogic } from './logic'
 
 export function LoginForm() {
   const { t } = useLingui()
   useToaster()
   const [snapshot, send] = useAppMachine(loginLogic(useLang()))
-  const form = connectForm(snapshot, send)
-  const unconfirmed = snapshot.matches('unconfirmed') || snapshot.matches('checkingBotForResend') || snapshot.matches('resending')
-  const email = snapshot.context.values.email.trim()
+  const login = connectLogin(snapshot, send)
 
   return (
-    <div className={styles.card} {...loadOnFirstUse(loginValidator, botCheckLoader)}>
+    <div className={styles.card}>
       <div>
         <h1 className={styles.title}>
           <Trans>Sign in</Trans>
@@ -33,35 +29,31 @@ export function LoginForm() {
           <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Continue with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Continue with Google`} {...login.googleProps} />
       <ConsentNote action="google" />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
-      <form className={styles.form} {...form.formProps}>
-        <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
-        <FormField form={form} name="password" label={t`Password`} type="password" autoComplete="current-password" />
+      <FormShell form={login.form} submit={<Trans>Sign in</Trans>} waiting={<Trans>Signing in…</Trans>}>
+        <FormField form={login.form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <FormField form={login.form} name="password" label={t`Password`} type="password" autoComplete="current-password" />
         <p className={styles.forgotLine}>
           <PageLink to="forgotPassword">
             <Trans>Forgot password?</Trans>
           </PageLink>
         </p>
-        {unconfirmed ? (
+        {login.unconfirmed ? (
           <div className={styles.notice} role="status">
             <p>
               <Trans>Confirm your e-mail address first: open the link we sent you, then sign in, or enter the code from the e-mail below.</Trans>
             </p>
-            <button type="button" className={button.secondary} disabled={form.busy} onClick={() => send({ type: 'resend.click' })}>
+            <button className={button.secondary} {...login.resendProps}>
               <Trans>Send the e-mail again</Trans>
             </button>
           </div>
         ) : null}
-        <div id={loginBotCheckId} className={botCheckSlot} />
-        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-          {form.busy ? <Trans>Signing in…</Trans> : <Trans>Sign in</Trans>}
-        </button>
-      </form>
-      {unconfirmed ? <EmailCode.Component key={email} email={email} type="signup" /> : null}
+      </FormShell>
+      {login.unconfirmed ? <EmailCode.Component key={login.email} email={login.email} type="signup" /> : null}
       <p className={styles.switchLine}>
         <Trans>
           No account yet? <PageLink to="register">Create one</PageLink>

@@ -1,15 +1,16 @@
 import { fromCallback, fromPromise } from 'xstate'
-import type { NewPasswordEvent } from '../../../../machines/new-password.machine'
+import type { SessionEvent } from '../../../../machines/new-password.machine'
 import { getSupabase } from '../../../lib/supabase'
 import { secondFactorDue } from '../../../../machines/assurance'
 import { authSession, authStatusOf } from '../../../lib/auth/session'
 
-/** Asks the backend to e-mail a reset link that comes back to `returnPath`. An unknown address
- * gets the same answer as a known one (the backend never says which). */
+/** Asks the backend to e-mail a reset link that comes back to `returnPath` (the address as the
+ * form's schema made it). An unknown address gets the same answer as a known one (the backend never
+ * says which). */
 export const requestPasswordReset = (returnPath: string) =>
   fromPromise<void, { email: string; captchaToken?: string }>(async ({ input }) => {
     const supabase = await getSupabase()
-    const { error } = await supabase.auth.resetPasswordForEmail(input.email.trim(), {
+    const { error } = await supabase.auth.resetPasswordForEmail(input.email, {
       redirectTo: `${window.location.origin}${returnPath}`,
       captchaToken: input.captchaToken,
     })
@@ -19,15 +20,16 @@ export const requestPasswordReset = (returnPath: string) =>
 /** The reset link signs the user in (the confirmation page hands its session over); no session
  * once the auth state is known means the link was used, expired, or never opened. An account with
  * two-factor sign-in must give its code first: the auth service changes its password only at aal2. */
-export const watchRecoverySession = fromCallback<NewPasswordEvent>(({ sendBack }) => {
+export const watchRecoverySession = fromCallback(({ sendBack }) => {
   authSession.send({ type: 'auth.start' })
+  const tell = (event: SessionEvent) => sendBack(event)
   const report = () => {
     const snapshot = authSession.getSnapshot()
     const status = authStatusOf(snapshot)
     const session = snapshot?.context.session
-    if (status === 'signedIn' && session && secondFactorDue(session)) sendBack({ type: 'session.secondFactorDue' })
-    else if (status === 'signedIn') sendBack({ type: 'session.ready' })
-    else if (status === 'signedOut') sendBack({ type: 'session.missing' })
+    if (status === 'signedIn' && session && secondFactorDue(session)) tell({ type: 'session.secondFactorDue' })
+    else if (status === 'signedIn') tell({ type: 'session.ready' })
+    else if (status === 'signedOut') tell({ type: 'session.missing' })
   }
   report()
   return authSession.subscribe(report)

@@ -1,15 +1,14 @@
 import { Trans } from '@lingui/react/macro'
-import { useAppMachine } from '../../../lib/use-app-machine'
+import * as styles from '../../../components/form/form.css'
 import { PageLink } from '../../../components/links'
 import { PageSpinner } from '../../../components/spinner'
+import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
-import * as styles from '../../../components/form/form.css'
-import { connectForm } from '../../../components/form/connect'
-import { useToaster } from '../../../components/toaster/toaster'
-import { CodeField, codeFormProps } from '../two-factor/code-field'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { CodeField } from '../two-factor/code-field'
 import { LostPhone } from '../two-factor/lost-phone'
-import { RESET_CODE_ID } from './dom'
+import { connectNewPassword } from './connect'
 import { resetPasswordLogic } from './logic'
 import { NewPasswordFields } from './new-password-fields'
 
@@ -17,18 +16,17 @@ import { NewPasswordFields } from './new-password-fields'
 export function NewPasswordForm() {
   useToaster()
   const [snapshot, send] = useAppMachine(resetPasswordLogic(useLang()))
-  const form = connectForm(snapshot, send)
-  const askingCode = snapshot.matches('askingCode') || snapshot.matches('verifyingCode')
-  const { code, codeProblem, codeFailure } = snapshot.context
+  const page = connectNewPassword(snapshot, send)
+  const { code } = page
 
-  if (snapshot.hasTag('loading')) return <PageSpinner />
+  if (page.loading) return <PageSpinner />
   return (
     <div className={styles.card}>
       <div>
         <h1 className={styles.title}>
           <Trans>Choose a new password</Trans>
         </h1>
-        {snapshot.matches('expired') ? null : askingCode ? (
+        {page.expired ? null : page.askingCode ? (
           <p className={styles.intro}>
             <Trans>Your account has two-factor sign-in: enter the code your authenticator app shows for Vekstlinje, then choose the new password.</Trans>
           </p>
@@ -38,7 +36,7 @@ export function NewPasswordForm() {
           </p>
         )}
       </div>
-      {snapshot.matches('expired') ? (
+      {page.expired ? (
         <div className={styles.notice} role="alert">
           <p>
             <Trans>This link has expired or has already been used.</Trans>
@@ -47,25 +45,18 @@ export function NewPasswordForm() {
             <Trans>Ask for a new link</Trans>
           </PageLink>
         </div>
-      ) : askingCode ? (
+      ) : page.askingCode ? (
         <>
-          <form {...codeFormProps(form.busy, send)}>
-            <CodeField
-              id={RESET_CODE_ID}
-              value={code}
-              problem={codeProblem}
-              failure={codeFailure}
-              busy={form.busy}
-              onChange={(value) => send({ type: 'code.change', value })}
-            />
-            <button type="submit" className={`${button.primary} ${styles.submit}`} aria-disabled={form.busy}>
-              {form.busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
+          <form {...code.formProps}>
+            <CodeField {...code.fieldProps} />
+            <button className={`${button.primary} ${styles.submit}`} {...code.submitProps}>
+              {code.busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
             </button>
           </form>
           <LostPhone />
         </>
       ) : (
-        <NewPasswordFields form={form} />
+        <NewPasswordFields form={page.form} />
       )}
     </div>
   )

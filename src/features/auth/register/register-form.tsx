@@ -1,25 +1,22 @@
 import { Trans, useLingui } from '@lingui/react/macro'
-import { PASSWORD_MIN_LENGTH, registerValidator } from '../../../../machines/register-form.machine'
-import { useAppMachine } from '../../../lib/use-app-machine'
-import { PageLink } from '../../../components/links'
-import { botCheckSlot, button } from '../../../components/ui.css'
-import { useLang } from '../../../i18n/use-lang'
-import { loadOnFirstUse } from '../../../lib/load-on-first-use'
-import * as styles from '../../../components/form/form.css'
-import { connectForm } from '../../../components/form/connect'
-import { FormField } from '../../../components/form/field'
-import { GoogleButton } from '../google-button'
-import { useToaster } from '../../../components/toaster/toaster'
-import { registerBotCheckId, registerLogic } from './logic'
-import { botCheckLoader } from '../../../lib/bot-check'
+import { PASSWORD_MIN_LENGTH } from '../../../../machines/register-form.machine'
 import { ConsentNote } from '../../../components/consent-note'
+import { FormField } from '../../../components/form/field'
+import * as styles from '../../../components/form/form.css'
+import { FormShell } from '../../../components/form/form-shell'
+import { PageLink } from '../../../components/links'
+import { useToaster } from '../../../components/toaster/toaster'
+import { useLang } from '../../../i18n/use-lang'
+import { useAppMachine } from '../../../lib/use-app-machine'
+import { GoogleButton } from '../google-button'
+import { connectRegister } from './connect'
+import { registerLogic } from './logic'
 
 export function RegisterForm() {
   const { t } = useLingui()
   useToaster()
   const [snapshot, send] = useAppMachine(registerLogic(useLang()))
-  const form = connectForm(snapshot, send)
-  const weakReasons = snapshot.context.failure?.weakPasswordReasons
+  const register = connectRegister(snapshot, send)
   const reasonText = (reason: string) =>
     reason === 'length'
       ? t`It is too short.`
@@ -30,7 +27,7 @@ export function RegisterForm() {
           : reason
 
   return (
-    <div className={styles.card} {...loadOnFirstUse(registerValidator, botCheckLoader)}>
+    <div className={styles.card}>
       <div>
         <h1 className={styles.title}>
           <Trans>Create account</Trans>
@@ -39,32 +36,36 @@ export function RegisterForm() {
           <Trans>Start on the Free plan. Upgrade to Pro whenever you like.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Sign up with Google`} disabled={form.busy} onClick={() => send({ type: 'google.click' })} />
+      <GoogleButton label={t`Sign up with Google`} {...register.googleProps} />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
-      <form className={styles.form} {...form.formProps}>
-        <FormField form={form} name="fullName" label={t`Full name`} autoComplete="name" />
-        <FormField form={form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
-        <FormField form={form} name="password" label={t`Password`} type="password" autoComplete="new-password" minLength={PASSWORD_MIN_LENGTH} placeholder={t`Minimum 6 characters`} />
-        {weakReasons?.length ? (
+      <FormShell form={register.form} submit={<Trans>Create account</Trans>} waiting={<Trans>Creating account…</Trans>}>
+        <FormField form={register.form} name="fullName" label={t`Full name`} autoComplete="name" />
+        <FormField form={register.form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
+        <FormField
+          form={register.form}
+          name="password"
+          label={t`Password`}
+          type="password"
+          autoComplete="new-password"
+          minLength={PASSWORD_MIN_LENGTH}
+          placeholder={t`Minimum 6 characters`}
+        />
+        {register.weakReasons.length ? (
           <div role="alert">
             <p>
               <Trans>The password is too weak:</Trans>
             </p>
             <ul className={styles.reasons}>
-              {weakReasons.map((reason) => (
+              {register.weakReasons.map((reason) => (
                 <li key={reason}>{reasonText(reason)}</li>
               ))}
             </ul>
           </div>
         ) : null}
         <ConsentNote action="register" />
-        <div id={registerBotCheckId} className={botCheckSlot} />
-        <button className={`${button.primary} ${styles.submit}`} {...form.submitProps}>
-          {form.busy ? <Trans>Creating account…</Trans> : <Trans>Create account</Trans>}
-        </button>
-      </form>
+      </FormShell>
       <p className={styles.switchLine}>
         <Trans>
           Already have an account? <PageLink to="login">Sign in</PageLink>

@@ -1,26 +1,22 @@
 import { useLingui } from '@lingui/react/macro'
+import type { ChangeEvent } from 'react'
 import type { CodeFailure, CodeProblem } from '../../../../machines/second-factor.machine'
 import { Field } from '../../../components/form/field'
-import * as formStyles from '../../../components/form/form.css'
 import { serverMessage, serverText } from '../../../lib/server-message'
 
-/** The six-digit code from the authenticator app, with what is wrong with the last one. */
-export function CodeField({
-  id,
-  value,
-  problem,
-  failure,
-  busy,
-  onChange,
-}: {
+/** The code field's input, from a connect: its id, events and, while the code is checked,
+ * read-only (it keeps the focus and its place in the tab order). */
+export interface CodeInput {
   id: string
-  value: string
-  problem: CodeProblem | null
-  failure: CodeFailure | null
-  /** While the code is checked the field is read-only: it keeps the focus and its place in the tab order. */
-  busy: boolean
-  onChange: (value: string) => void
-}) {
+  name?: string
+  value?: string
+  readOnly: boolean
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void
+  onBlur?: () => void
+}
+
+/** The six-digit code from the authenticator app, with what is wrong with the last one. */
+export function CodeField({ input, problem, failure }: { input: CodeInput; problem: CodeProblem | null | undefined; failure: CodeFailure | null }) {
   const { t, i18n } = useLingui()
   // A refusal the visitor can act on (too many tries) in their language; anything else (the network)
   // as a plain sentence, never the server's English.
@@ -35,27 +31,13 @@ export function CodeField({
   }
   return (
     <Field
-      id={id}
       label={t`Six-digit code from the app`}
       type="text"
       inputMode="numeric"
       autoComplete="one-time-code"
       maxLength={7}
-      value={value}
-      readOnly={busy}
       problem={problem ? problems[problem] : undefined}
-      onChange={(event) => onChange(event.target.value)}
+      {...input}
     />
   )
 }
-
-/** A form around the code field: submitting sends `form.submit` to the flow's machine. */
-export const codeFormProps = (busy: boolean, send: (event: { type: 'form.submit' }) => void) => ({
-  className: formStyles.form,
-  noValidate: true,
-  'aria-busy': busy,
-  onSubmit: (event: { preventDefault: () => void }) => {
-    event.preventDefault()
-    send({ type: 'form.submit' })
-  },
-})

@@ -1,30 +1,37 @@
 import { msg } from '@lingui/core/macro'
 import { secondFactorMachine } from '../../../../machines/second-factor.machine'
 import { twoFactorSettingsMachine } from '../../../../machines/two-factor-settings.machine'
+import { formEffects } from '../../../components/form/form-logic'
 import { notify } from '../../../components/toaster/toaster'
 import { authSession } from '../../../lib/auth/session'
-import { focusByIdAfterRender } from '../../../lib/dom'
+import { focusSoon } from '../../../lib/dom'
 import { serverText } from '../../../lib/server-message'
 import { confirmEnrollment, loadStatus, removeFactor, startEnrollment, verifySignInCode } from './actors'
 
 export const SIGN_IN_CODE_ID = 'sign-in-code'
+export const SIGN_IN_CODE_FORM_ID = 'sign-in-code-form'
 export const SETTINGS_CODE_ID = 'two-factor-code'
 
 /** Sign-in's code step: once verified, the auth session changes and the gate shows the page. */
-export const secondFactorLogic = secondFactorMachine.provide({
-  actors: { verifyCode: verifySignInCode },
-  actions: {
-    focusCode: () => focusByIdAfterRender(SIGN_IN_CODE_ID),
-    notifyVerified: () => notify({ title: msg`Code accepted`, description: msg`You are now signed in.` }),
-    signOut: () => authSession.send({ type: 'user.signOut' }),
-  },
-})
+export const secondFactorLogic = secondFactorMachine.provide(
+  formEffects(
+    secondFactorMachine,
+    { idOf: () => SIGN_IN_CODE_ID, formId: SIGN_IN_CODE_FORM_ID },
+    {
+      actors: { verifyCode: verifySignInCode },
+      actions: {
+        notifyVerified: () => notify({ title: msg`Code accepted`, description: msg`You are now signed in.` }),
+        signOut: () => authSession.send({ type: 'user.signOut' }),
+      },
+    },
+  ),
+)
 
 /** The account page's two-factor section. */
 export const twoFactorSettingsLogic = twoFactorSettingsMachine.provide({
   actors: { loadStatus, startEnrollment, confirmEnrollment, removeFactor },
   actions: {
-    focusCode: () => focusByIdAfterRender(SETTINGS_CODE_ID),
+    focusCode: () => focusSoon(SETTINGS_CODE_ID),
     notifyEnabled: () => notify({ title: msg`Two-factor sign-in is on`, description: msg`From now on, signing in asks for a code from your app.` }),
     notifyRemoved: () => notify({ title: msg`Two-factor sign-in is off`, description: msg`Signing in asks for your password only.` }),
     notifyFailure: (_, failure) =>

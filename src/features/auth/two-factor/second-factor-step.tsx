@@ -1,10 +1,12 @@
 import { Trans } from '@lingui/react/macro'
 import * as styles from '../../../components/form/form.css'
+import { FormShell } from '../../../components/form/form-shell'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { CodeField, codeFormProps } from './code-field'
-import { SIGN_IN_CODE_ID, secondFactorLogic } from './logic'
+import { CodeField } from './code-field'
+import { connectSecondFactor } from './connect'
+import { secondFactorLogic } from './logic'
 import { LostPhone } from './lost-phone'
 import * as own from './two-factor.css'
 
@@ -12,8 +14,7 @@ import * as own from './two-factor.css'
 export function SecondFactorStep() {
   useToaster()
   const [snapshot, send] = useAppMachine(secondFactorLogic)
-  const busy = snapshot.hasTag('busy')
-  const { code, problem, failure } = snapshot.context
+  const step = connectSecondFactor(snapshot, send)
   return (
     <div className={styles.page}>
       <div className={styles.card}>
@@ -25,21 +26,11 @@ export function SecondFactorStep() {
             <Trans>Your account has two-factor sign-in. Open your authenticator app and enter the code it shows for Vekstlinje.</Trans>
           </p>
         </div>
-        <form {...codeFormProps(busy, send)}>
-          <CodeField
-            id={SIGN_IN_CODE_ID}
-            value={code}
-            problem={problem}
-            failure={failure}
-            busy={busy}
-            onChange={(value) => send({ type: 'code.change', value })}
-          />
-          <button type="submit" className={`${button.primary} ${styles.submit}`} aria-disabled={busy}>
-            {busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
-          </button>
-        </form>
+        <FormShell form={step.form} submit={<Trans context="submit the sign-in code">Continue</Trans>} waiting={<Trans>Checking…</Trans>}>
+          <CodeField {...step.fieldProps} />
+        </FormShell>
         <LostPhone />
-        <button type="button" className={`${button.secondary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'signOut.click' })}>
+        <button className={`${button.secondary} ${own.wrap}`} {...step.signOutProps}>
           <Trans>Sign out</Trans>
         </button>
       </div>

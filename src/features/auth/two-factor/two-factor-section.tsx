@@ -7,38 +7,29 @@ import { button } from '../../../components/ui.css'
 import { dateLocale } from '../../../i18n/lang'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { CodeField, codeFormProps } from './code-field'
-import { SETTINGS_CODE_ID, twoFactorSettingsLogic } from './logic'
+import { CodeField } from './code-field'
+import { connectTwoFactorSettings } from './connect'
+import { twoFactorSettingsLogic } from './logic'
 import { LostPhone } from './lost-phone'
 import * as own from './two-factor.css'
 
 /** The secret in groups of four, as authenticator apps accept it typed in. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ')
 
-/** A code form's buttons: the action, and cancel. */
-function CodeForm({
-  busy,
-  send,
-  danger = false,
-  action,
-  cancel,
-  children,
-}: {
-  busy: boolean
-  send: (event: { type: 'form.submit' } | { type: 'cancel.click' }) => void
-  danger?: boolean
-  action: ReactNode
-  cancel: ReactNode
-  children: ReactNode
-}) {
+type Settings = ReturnType<typeof connectTwoFactorSettings>
+
+/** A code form: what it asks, the code, its action and cancel. */
+function CodeForm({ settings, danger = false, action, cancel, children }: { settings: Settings; danger?: boolean; action: ReactNode; cancel: ReactNode; children: ReactNode }) {
+  const { code } = settings
   return (
-    <form {...codeFormProps(busy, send)}>
+    <form {...code.formProps}>
       {children}
+      <CodeField {...code.fieldProps} />
       <div className={styles.buttonRow}>
-        <button type="submit" className={`${danger ? button.danger : button.primary} ${own.wrap}`} aria-disabled={busy}>
+        <button className={`${danger ? button.danger : button.primary} ${own.wrap}`} {...code.submitProps}>
           {action}
         </button>
-        <button type="button" className={`${button.secondary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'cancel.click' })}>
+        <button className={`${button.secondary} ${own.wrap}`} {...settings.cancelProps}>
           {cancel}
         </button>
       </div>
@@ -52,16 +43,10 @@ export function TwoFactorSection() {
   const lang = useLang()
   useToaster()
   const [snapshot, send] = useAppMachine(twoFactorSettingsLogic)
-  const busy = snapshot.hasTag('busy')
-  const { factor, enrollment, code, problem, failure } = snapshot.context
-  const settingUp = snapshot.matches('scanning') || snapshot.matches('confirming')
-  const on = snapshot.matches('enabled') || snapshot.matches('confirmingRemoval') || snapshot.matches('removing')
-  const askingForCode = snapshot.matches('confirmingRemoval') || (snapshot.matches('removing') && code !== '')
+  const settings = connectTwoFactorSettings(snapshot, send)
+  const { busy, enrollment, factor } = settings
   const since = factor ? new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' }).format(new Date(factor.createdAt)) : ''
   const removeLabel = busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>
-  const codeField = (
-    <CodeField id={SETTINGS_CODE_ID} value={code} problem={problem} failure={failure} busy={busy} onChange={(value) => send({ type: 'code.change', value })} />
-  )
 
   return (
     <FormSection id="two-factor" title={<Trans>Two-factor sign-in</Trans>}>
@@ -71,32 +56,31 @@ export function TwoFactorSection() {
           Authenticator, Microsoft Authenticator or 1Password. Someone who learns your password still cannot sign in.
         </Trans>
       </p>
-      {snapshot.matches('loading') ? (
+      {settings.loading ? (
         <p role="status">
           <Trans>Checking two-factor sign-in…</Trans>
         </p>
       ) : null}
-      {snapshot.matches('unavailable') ? (
+      {settings.unavailable ? (
         <div className={styles.notice} role="alert">
           <p>
             <Trans>Two-factor sign-in could not be read just now.</Trans>
           </p>
-          <button type="button" className={`${button.secondary} ${own.wrap}`} onClick={() => send({ type: 'retry.click' })}>
+          <button className={`${button.secondary} ${own.wrap}`} {...settings.retryProps}>
             <Trans>Try again</Trans>
           </button>
         </div>
       ) : null}
-      {snapshot.matches('disabled') || snapshot.matches('starting') ? (
+      {settings.offered ? (
         <p>
-          <button type="button" className={`${button.primary} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'enroll.click' })}>
+          <button className={`${button.primary} ${own.wrap}`} {...settings.enrollProps}>
             {busy ? <Trans>Preparing…</Trans> : <Trans>Set up an authenticator app</Trans>}
           </button>
         </p>
       ) : null}
-      {settingUp && enrollment ? (
+      {enrollment ? (
         <CodeForm
-          busy={busy}
-          send={send}
+          settings={settings}
           action={busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
           cancel={<Trans context="stop setting up two-factor sign-in">Cancel</Trans>}
         >
@@ -115,24 +99,22 @@ export function TwoFactorSection() {
               <Trans>Enter the six-digit code the app now shows.</Trans>
             </li>
           </ol>
-          {codeField}
         </CodeForm>
       ) : null}
-      {on && factor ? (
+      {factor ? (
         <>
           <p role="status">
             <Trans>On: an authenticator app, set up {since}.</Trans>
           </p>
-          {askingForCode ? (
-            <CodeForm busy={busy} send={send} danger action={removeLabel} cancel={<Trans context="keep two-factor sign-in">Cancel</Trans>}>
+          {settings.askingForCode ? (
+            <CodeForm settings={settings} danger action={removeLabel} cancel={<Trans context="keep two-factor sign-in">Cancel</Trans>}>
               <p>
                 <Trans>To remove it, enter a code from the app first.</Trans>
               </p>
-              {codeField}
             </CodeForm>
           ) : (
             <p>
-              <button type="button" className={`${button.danger} ${own.wrap}`} aria-disabled={busy} onClick={() => send({ type: 'remove.click' })}>
+              <button className={`${button.danger} ${own.wrap}`} {...settings.removeProps}>
                 {removeLabel}
               </button>
             </p>
