@@ -3,30 +3,7 @@ import { featureTemplateProblems } from '../../src/build/feature-template'
 import { rootDir } from '../../src/build/site'
 import { tempTree } from './temp-tree'
 
-// Every machine-driven feature has the one shape (src/build/feature-template.ts). The sign-in,
-// e-mail code, two-factor and account pages do not have it yet: they are listed here, and the list may only shrink (a page
-// that gains the shape fails this test until its line goes).
-const notYet = [
-  'src/features/auth/account-settings/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/account-settings/delete-account.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/account-settings/email-change.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/account-settings/other-sessions.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/account-settings/your-data.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/email-code/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/email-code/email-code-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/login/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/login/login-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/password-reset/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/password-reset/forgot-password-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/password-reset/new-password-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/protected-route.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/register/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/register/register-form.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/two-factor/connect.ts: a machine-driven feature without connect.ts',
-  'src/features/auth/two-factor/second-factor-step.tsx: a view reads a snapshot: map it in connect.ts',
-  'src/features/auth/two-factor/two-factor-section.tsx: a view reads a snapshot: map it in connect.ts',
-]
+// Every machine-driven feature has the one shape (src/build/feature-template.ts), with no exceptions.
 
 const listed = (dir: string) =>
   featureTemplateProblems(dir)
@@ -34,8 +11,8 @@ const listed = (dir: string) =>
     .sort()
 
 describe('the feature template', () => {
-  it('holds for every feature but those listed', () => {
-    expect(listed(rootDir)).toEqual(notYet)
+  it('holds for every feature', () => {
+    expect(listed(rootDir)).toEqual([])
   })
 
   it('names a .provide( outside logic.ts, a view that reads a snapshot and a missing connect.ts, read from real files', () => {
