@@ -3,7 +3,7 @@ import { build } from 'vite'
 import { writeOgImages } from './og-image'
 import { localSupabaseEnv, usesHostedSupabase } from '../server/local-supabase'
 import { prerender } from './prerender'
-import { configuredAuth } from '../../supabase/local/config.ts'
+import { configuredAuth } from '@vekstlinje/supabase-local/config'
 import { isProductionBuild, productionBuildProblems } from './production'
 import { distDir, rootDir, ssrDir } from './site'
 

@@ -6,7 +6,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plan } from '../../supabase/functions/_shared/plan-catalogue.ts'
 import { plans } from '../../supabase/functions/_shared/plans.ts'
-import { MIGRATIONS_DIR } from '../../supabase/local/db.ts'
+import { MIGRATIONS_DIR } from '@vekstlinje/supabase-local/db'
 
 const literal = (id: string) => {
   if (!/^[a-z][a-z0-9_]*$/.test(id)) throw new Error(`a plan id is lower-case letters, digits and _: ${JSON.stringify(id)}`)

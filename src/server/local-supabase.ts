@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs'
 import path from 'node:path'
-import { loadKeys } from '../../supabase/local/jwt.ts'
+import { loadKeys } from '@vekstlinje/supabase-local/jwt'
 import { rootDir } from '../build/site'
 
 /** Where the local stack runs and keeps its state; the e2e tests use a state folder of their own. */
@@ -29,10 +29,10 @@ export async function localSupabaseEnv() {
 /** Starts the local stack (fresh data when SUPABASE_LOCAL_FRESH=1, as the e2e tests ask). */
 export async function startLocalStack(siteUrl: string) {
   const { port, stateDir } = localStack()
-  const { databaseKind } = await import('../../supabase/local/db.ts')
+  const { databaseKind } = await import('@vekstlinje/supabase-local/db')
   const dataDir = path.join(stateDir, databaseKind() === 'postgres' ? 'pg' : 'db')
   if (process.env.SUPABASE_LOCAL_FRESH === '1') rmSync(dataDir, { recursive: true, force: true })
-  const { startStack } = await import('../../supabase/local/stack.ts')
+  const { startStack } = await import('@vekstlinje/supabase-local/stack')
   // The end-to-end tests' many visitors all come from one address: they lift the per-address limits,
   // and the project's hourly e-mail limit their hundreds of sign-ups would reach (tests/security and
   // tests/backend check the limits on stacks of their own).
