@@ -2,9 +2,11 @@
 // every limit, the e-mail and LinkedIn forms people type, and names in any script.
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { charCount, LIMITS, NEEDS, normaliseLinkedIn, validateDemoRequest } from '../../supabase/functions/_shared/demo-request.ts'
+import { charCount, DEMO_FIELDS, demoFieldTable, LIMITS, NEEDS, normaliseLinkedIn, validateDemoRequest } from '../../supabase/functions/_shared/demo-request.ts'
+import { invalidValues, optionalFields, requiredValues, storedFields, validValues } from '../demo-samples.ts'
 
-const base = { name: 'Kari Nordmann', email: 'kari@example.no', need: 'content' }
+/** The smallest valid request (the required fields of the field table); each test changes a field. */
+const base = requiredValues
 const check = (overrides: Record<string, unknown>) => validateDemoRequest({ ...base, ...overrides })
 const problemOf = (field: string, overrides: Record<string, unknown>) => {
   const result = check(overrides)
@@ -22,11 +24,8 @@ const textOf = (length: number) =>
         .tuple(visible, fc.array(char, { minLength: length - 2, maxLength: length - 2 }), visible)
         .map(([first, middle, last]) => `${first}${middle.join('')}${last}`)
 
-const textLimits = [
-  ['name', LIMITS.name],
-  ['company', LIMITS.company],
-  ['notes', LIMITS.notes],
-] as const
+/** The fields of free text, each with its limit (the field table's). */
+const textLimits = demoFieldTable.filter((spec) => spec.kind === 'text' || spec.kind === 'long').map((spec) => [spec.name, spec.limit] as const)
 
 describe('text limits, counted in characters (code points), not UTF-16 units', () => {
   for (const [field, max] of textLimits) {
@@ -68,15 +67,20 @@ describe('text limits, counted in characters (code points), not UTF-16 units', (
     })
   }
 
-  it('name is required: missing, empty or only spaces', () => {
-    expect(problemOf('name', { name: undefined })).toBe('required')
-    expect(problemOf('name', { name: '' })).toBe('required')
-    expect(problemOf('name', { name: ' \t\n ' })).toBe('required')
-  })
+  for (const field of Object.keys(requiredValues)) {
+    it(`${field} is required: missing, empty or only spaces`, () => {
+      expect(problemOf(field, { [field]: undefined })).toBe('required')
+      expect(problemOf(field, { [field]: '' })).toBe('required')
+      expect(problemOf(field, { [field]: ' \t\n ' })).toBe('required')
+    })
+  }
 
-  it('company and notes may be left out or empty', () => {
-    const result = check({ company: undefined, notes: '' })
-    expect(result.ok && [result.request.company, result.request.notes]).toEqual(['', ''])
+  it(`the optional fields (${optionalFields.join(', ')}) may be left out or empty`, () => {
+    const leftOut = check({})
+    const empty = check(Object.fromEntries(optionalFields.map((field) => [field, ''])))
+    for (const result of [leftOut, empty]) {
+      expect(result.ok && optionalFields.map((field) => result.request[field])).toEqual(optionalFields.map(() => ''))
+    }
   })
 })
 
@@ -250,15 +254,24 @@ describe('need', () => {
 })
 
 describe('the whole request', () => {
+  it('with every field right, every field is kept, normalised', () => {
+    expect(validateDemoRequest(validValues)).toEqual({ ok: true, request: { ...storedFields(validValues), language: 'nb', website: '' } })
+  })
+
   it('reports every wrong field at once, by its message key', () => {
-    expect(validateDemoRequest({ name: '', email: 'x', company: 'c'.repeat(201), linkedin: 'x.com/a', need: 'x', notes: 'n'.repeat(2001) })).toEqual({
+    const values = Object.fromEntries(DEMO_FIELDS.map((field) => [field, invalidValues[field].value]))
+    const problems = Object.fromEntries(DEMO_FIELDS.map((field) => [field, invalidValues[field].problem]))
+    expect(validateDemoRequest(values)).toEqual({ ok: false, fields: problems })
+    // Required fields left empty among them.
+    const empty = Object.fromEntries(Object.keys(requiredValues).map((field) => [field, '']))
+    expect(validateDemoRequest({ ...values, ...empty })).toEqual({
       ok: false,
-      fields: { name: 'required', email: 'email', company: 'tooLong', linkedin: 'url', need: 'choice', notes: 'tooLong' },
+      fields: { ...problems, ...Object.fromEntries(Object.keys(empty).map((field) => [field, 'required'])) },
     })
   })
 
   it('wrong types are "invalid", a body that is not an object is refused as a whole', () => {
-    expect(problemOf('company', { company: 42 })).toBe('invalid')
+    for (const field of DEMO_FIELDS) expect(problemOf(field, { [field]: 42 })).toBe('invalid')
     expect(validateDemoRequest(null)).toMatchObject({ ok: false, body: 'invalid' })
     expect(validateDemoRequest('name=Kari')).toMatchObject({ ok: false, body: 'invalid' })
   })
@@ -266,7 +279,7 @@ describe('the whole request', () => {
   it('drops unknown fields and defaults the optional ones', () => {
     expect(validateDemoRequest({ ...base, admin: true, id: 'x' })).toEqual({
       ok: true,
-      request: { ...base, company: '', linkedin: '', notes: '', language: 'nb', website: '' },
+      request: { ...storedFields(base), language: 'nb', website: '' },
     })
   })
 

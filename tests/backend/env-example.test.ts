@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { paidPlans } from '../../supabase/functions/_shared/plans.ts'
 
 const root = new URL('../../', import.meta.url).pathname
 const example = readFileSync(join(root, '.env.example'), 'utf8')
@@ -76,4 +77,36 @@ describe('.env.example', () => {
       .map(([name, { note }]) => `${name}: ${note}`)
     expect(vague).toEqual([])
   })
+})
+
+// A plan's price variable is read as env[plan.stripePriceEnv], which the scan above does not see:
+// each paid plan of the catalogue (supabase/functions/_shared/plan-catalogue.ts) names its own, and
+// every place that lists the secrets to set must name it.
+describe('the price variable of each paid plan', () => {
+  const docs = documented()
+  const readme = readFileSync(join(root, 'README.md'), 'utf8')
+  const supabaseReadme = readFileSync(join(root, 'supabase/README.md'), 'utf8')
+  /** The README's deploy section. */
+  const deploy = /^## Deploy\n[\s\S]*?(?=^## )/m.exec(readme)?.[0] ?? ''
+  /** The variables a `supabase secrets set` command of a text sets. */
+  const setIn = (text: string) => new Set([...text.matchAll(/`supabase secrets set ([^`]*)`/g)].flatMap((m) => [...m[1]!.matchAll(/\b([A-Z][A-Z0-9_]+)=/g)].map((v) => v[1]!)))
+  /** The paragraphs of a text that say to set secrets with `supabase secrets set`. */
+  const secretParagraphs = (text: string) => text.split(/\n\s*\n/).filter((paragraph) => paragraph.includes('supabase secrets set'))
+
+  it('reads the catalogue: at least one paid plan, each with a variable of its own', () => {
+    const names = paidPlans.map((plan) => plan.stripePriceEnv)
+    expect(names.length).toBeGreaterThan(0)
+    expect(new Set(names).size).toBe(names.length)
+  })
+
+  for (const { id, stripePriceEnv: name } of paidPlans) {
+    it(`${id}: ${name} is a hosted secret in .env.example, set in the README's deploy steps, and named where supabase/README.md sets secrets`, () => {
+      expect({ name, group: docs.get(name!)?.group }).toEqual({ name, group: 'Hosted secrets' })
+      expect({ name, setInDeploy: setIn(deploy).has(name!) }).toEqual({ name, setInDeploy: true })
+      expect({ name, inSupabaseReadme: secretParagraphs(supabaseReadme).some((paragraph) => paragraph.includes(`\`${name}\``)) }).toEqual({
+        name,
+        inSupabaseReadme: true,
+      })
+    })
+  }
 })

@@ -1,11 +1,29 @@
-// The migrations on an empty Postgres: they apply cleanly, set the grants and policies the app
-// relies on, and (as they claim) apply a second time without error or change.
+// The migrations on an empty database, PGlite (the local stack's default) and a real PostgreSQL 17
+// server (hosted Supabase's): they apply cleanly, set the grants and policies the app relies on,
+// give every field of the demo form its column, and (as they claim) apply a second time without
+// error or change.
 import { readdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { planIds } from '../../supabase/functions/_shared/plans.ts'
+import { demoFieldTable } from '../../supabase/functions/_shared/demo-fields.ts'
+import { paidPlanIds, planIds } from '../../supabase/functions/_shared/plans.ts'
 import { BOOTSTRAP_SQL, MIGRATIONS_DIR, migrate, readMigrations } from '../../supabase/local/db.ts'
+import { connect, startPostgresServer } from '../../supabase/local/postgres.ts'
+import { storedFields, validValues } from '../demo-samples.ts'
 import { STARTUP_TIMEOUT } from './helpers.ts'
+
+/** The two databases, each empty: PGlite in memory, and a PostgreSQL server of this file's own
+ * (one, on a temporary folder; closing the connection stops it), through PGlite's interface. */
+const databases: Array<[string, () => Promise<PGlite>]> = [
+  ['PGlite', () => PGlite.create()],
+  [
+    'PostgreSQL 17',
+    async () => {
+      const server = await startPostgresServer({ dataDir: null })
+      return connect(server, () => server.stop())
+    },
+  ],
+]
 
 let db: PGlite
 
@@ -29,11 +47,6 @@ async function fingerprint(): Promise<unknown> {
 const privilege = async (role: string, table: string, action: string) =>
   (await db.query<{ ok: boolean }>('select has_table_privilege($1, $2, $3) as ok', [role, table, action])).rows[0]!.ok
 
-beforeAll(async () => {
-  db = await PGlite.create()
-}, STARTUP_TIMEOUT)
-afterAll(() => db.close())
-
 describe('migration files', () => {
   // The Supabase CLI keys each migration by the number before its name: two files with one number
   // would make `supabase db push` fail on the hosted project.
@@ -43,7 +56,12 @@ describe('migration files', () => {
   })
 })
 
-describe('migrations from empty', () => {
+describe.each(databases)('migrations from empty, on %s', (_, open) => {
+  beforeAll(async () => {
+    db = await open()
+  }, STARTUP_TIMEOUT)
+  afterAll(() => db.close())
+
   it('apply cleanly after the bootstrap, in order, and are recorded', async () => {
     const migrations = readMigrations()
     expect(migrations.map((m) => m.name)).toEqual(readdirSync(MIGRATIONS_DIR).filter((f) => f.endsWith('.sql')).sort().map((f) => f.replace(/^\d+_|\.sql$/g, '')))
@@ -83,25 +101,27 @@ describe('migrations from empty', () => {
     expect(rows).toEqual([{ tablename: 'subscriptions' }])
   })
 
-  it('subscription statuses are those of the payment provider; product is pro or free', async () => {
+  it('subscription statuses are those of the payment provider; the product is a plan of the catalogue', async () => {
+    const paid = paidPlanIds[0]!
     await db.query(`insert into auth.users (id, email) values ('00000000-0000-0000-0000-00000000000a', 'a@example.com'), ('00000000-0000-0000-0000-00000000000b', 'b@example.com')`)
     for (const status of ['active', 'past_due', 'canceled', 'unpaid', 'incomplete', 'incomplete_expired', 'paused']) {
-      await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', $1)`, [
+      await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', $1, $2)`, [
+        paid,
         status,
       ])
     }
-    await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000b', 'pro', 'trialing')`)
+    await db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000b', $1, 'trialing')`, [paid])
     // At most one active (or trialing) subscription per user.
     for (const status of ['active', 'trialing']) {
       await expect(
-        db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', $1)`, [status]),
+        db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', $1, $2)`, [paid, status]),
       ).rejects.toMatchObject({ code: '23505' })
     }
     await expect(
       db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'gold', 'active')`),
     ).rejects.toMatchObject({ code: '23514' })
     await expect(
-      db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', 'pro', 'lapsed')`),
+      db.query(`insert into public.subscriptions (user_id, product_name, status) values ('00000000-0000-0000-0000-00000000000a', $1, 'lapsed')`, [paid]),
     ).rejects.toMatchObject({ code: '23514' })
     await db.query('delete from auth.users')
     expect((await db.query('select count(*)::int as n from public.subscriptions')).rows).toEqual([{ n: 0 }])
@@ -134,11 +154,41 @@ describe('migrations from empty', () => {
     }
   })
 
+  it('give every field of the demo form (the field table) a text column of public.demo_requests, not null, an optional one empty by default', async () => {
+    const { rows } = await db.query<{ column_name: string; data_type: string; is_nullable: string; column_default: string | null }>(
+      `select column_name, data_type, is_nullable, column_default from information_schema.columns
+       where table_schema = 'public' and table_name = 'demo_requests'`,
+    )
+    const columns = new Map(rows.map((row) => [row.column_name, row]))
+    for (const spec of demoFieldTable) {
+      const column = columns.get(spec.name)
+      const found = { field: spec.name, column: column?.data_type ?? 'missing', nullable: column?.is_nullable, default: column?.column_default }
+      expect(found).toEqual({ ...found, column: 'text', nullable: 'NO', ...(spec.required ? {} : { default: "''::text" }) })
+    }
+  })
+
+  it('store_demo_request keeps every field of the demo form: none is dropped for want of a column', async () => {
+    const request = { ...storedFields(validValues), language: 'en' }
+    try {
+      const { rows } = await db.query<{ stored: Record<string, unknown> }>('select public.store_demo_request($1, null, 10, 10, 3600) as stored', [request])
+      expect(rows[0]!.stored).toMatchObject(request)
+    } finally {
+      await db.query('delete from public.demo_requests')
+    }
+  })
+
   it('are idempotent: the bootstrap and every migration run a second time change nothing', async () => {
     const before = await fingerprint()
     await db.exec(BOOTSTRAP_SQL)
     for (const migration of readMigrations()) await db.exec(migration.sql)
     expect(await fingerprint()).toEqual(before)
+  })
+
+  it('the retry schedule: one job with the extensions’ stand-ins, and scheduling again replaces it', async () => {
+    const retry = readMigrations().find((m) => m.name === 'demo_notification_retry')!
+    await db.exec(retry.sql)
+    const { rows } = await db.query("select jobname, schedule from cron.job where jobname = 'retry-demo-notifications'")
+    expect(rows).toEqual([{ jobname: 'retry-demo-notifications', schedule: '*/5 * * * *' }])
   })
 
   it('a confirmed change of address carries the demo requests sent with the old address (case aside), and only those', async () => {
@@ -171,12 +221,5 @@ describe('the retry schedule without pg_cron and pg_net', () => {
     } finally {
       await plain.close()
     }
-  })
-
-  it('schedules one job with the stand-ins, and scheduling again replaces it', async () => {
-    const retry = readMigrations().find((m) => m.name === 'demo_notification_retry')!
-    await db.exec(retry.sql)
-    const { rows } = await db.query("select jobname, schedule from cron.job where jobname = 'retry-demo-notifications'")
-    expect(rows).toEqual([{ jobname: 'retry-demo-notifications', schedule: '*/5 * * * *' }])
   })
 })

@@ -1,10 +1,11 @@
 // The send-demo-request function: through the local stack with supabase-js as the app invokes it,
 // and its handler called directly with the stack's env (to vary secrets and break things).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { LIMITS } from '../../supabase/functions/_shared/demo-request.ts'
+import { type DemoField, demoFieldTable, LIMITS } from '../../supabase/functions/_shared/demo-request.ts'
 import inProcessHandler, { MAX_BODY_BYTES } from '../../supabase/functions/send-demo-request/handler.ts'
 import { functionHandler } from './function-runtime.ts'
 import { client, type LocalStack, mails, startTestStack, uniqueEmail } from './helpers.ts'
+import { storedFields, validValues } from '../demo-samples.ts'
 
 /** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
 const handler = functionHandler('send-demo-request')
@@ -29,13 +30,11 @@ const baseEnv = (): Env => ({
   DEMO_NOTIFY_RETRY_AFTER_SECONDS: '3600',
 })
 
+/** Every field of the field table filled in right (tests/demo-samples.ts), with an address of its own. */
 const valid = (overrides: Record<string, unknown> = {}) => ({
-  name: 'Åse Ødegård',
+  ...validValues,
   email: uniqueEmail('demo'),
-  company: 'Fjord Consulting AS',
-  linkedin: 'linkedin.com/in/ase-odegard',
   need: 'lead_generation',
-  notes: 'Vi vil ha flere møter med innkjøpere.',
   ...overrides,
 })
 
@@ -54,7 +53,7 @@ function post(body: unknown, { env = {}, headers = {} }: { env?: Env; headers?: 
   return handler(req, { ...baseEnv(), ...env })
 }
 
-type Row = { id: string; name: string; email: string; company: string; linkedin: string; need: string; notes: string; notified_at: Date | null }
+type Row = Record<DemoField, string> & { id: string; notified_at: Date | null }
 
 async function rowsFor(email: string): Promise<Row[]> {
   const { rows } = await stack.db.query<Row>('select * from public.demo_requests where email = $1 order by created_at', [email.toLowerCase()])
@@ -71,7 +70,7 @@ async function mailsAbout(email: string) {
 }
 
 describe('send-demo-request through the local stack', () => {
-  it('stores a valid request exactly once, normalised, and notifies the sales inbox', async () => {
+  it('stores a valid request exactly once, normalised, every field of the table in it, and notifies the sales inbox of each', async () => {
     const body = valid({ email: `  Mixed.Case-${Date.now()}@Example.NO `, linkedin: 'www.linkedin.com/in/ase-odegard/?trk=x' })
     // With the bot check's token, as the site's widget hands it over (config.toml has the check on).
     const { data, error } = await client(stack).functions.invoke('send-demo-request', { body: { ...body, captcha_token: stack.botCheckToken() } })
@@ -81,18 +80,19 @@ describe('send-demo-request through the local stack', () => {
     const email = body.email.trim().toLowerCase()
     const rows = await rowsFor(email)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({
-      name: 'Åse Ødegård',
-      email,
-      company: 'Fjord Consulting AS',
-      linkedin: 'https://www.linkedin.com/in/ase-odegard',
-      need: 'lead_generation',
-      notes: 'Vi vil ha flere møter med innkjøpere.',
-    })
+    // A field whose column a migration forgot would be missing here (the database function stores
+    // the keys that name a column, and drops the others).
+    const stored = { ...storedFields(validValues), email, need: 'lead_generation' }
+    expect(rows[0]).toMatchObject(stored)
     expect(rows[0]!.notified_at).not.toBeNull()
     const sent = await mailsAbout(email)
     expect(sent).toHaveLength(1)
-    expect(sent[0]!.subject).toBe('Demo request: Åse Ødegård (Fjord Consulting AS)')
+    expect(sent[0]!.subject).toBe(`Demo request: ${stored.name} (${stored.company})`)
+    // Each field by its label in the table: a line, or a block of its own for a longer text.
+    for (const spec of demoFieldTable) {
+      const shown = spec.kind === 'need' ? 'Leadgenerering (Lead Generation)' : stored[spec.name]
+      expect(sent[0]!.text).toContain(`\n${spec.notifyAs}:${spec.kind === 'long' ? '\n' : ' '}${shown}\n`)
+    }
   })
 
   it('answers a refused request with its status and body, readable from the error context', async () => {

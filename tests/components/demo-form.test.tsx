@@ -2,31 +2,40 @@ import { act, fireEvent, screen, within } from '@testing-library/react'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { AnyMachineSnapshot, EventObject } from 'xstate'
 import { type DemoFormContext, type DemoFormEvent, demoFormMachine, demoValidator, visibleProblems } from '../../machines/demo-form.machine'
-import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse, demoFieldTable, LIMITS, type Problem } from '../../supabase/functions/_shared/demo-request'
 import { DemoForm } from '../../src/features/demo/demo-form'
+import { fieldLabels, requiredTexts } from '../../src/features/demo/field-texts'
+import { createI18nWith } from '../../src/i18n/i18n'
 import { demoFormLogic } from '../../src/features/demo/logic'
 import { focusDemoField } from '../../src/features/demo/dom'
 import { Toaster } from '../../src/components/toaster/toaster'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
 import { applyOutcome, controllableCallback, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { renderInApp, toasterLoaded } from '../render'
+import { catalogs, renderInApp, toasterLoaded } from '../render'
+
+const inNorwegian = createI18nWith('nb', catalogs.nb)
+
+/** Each field's label as the page shows it: its text in src/features/demo/field-texts.ts, in
+ * Norwegian, and "(valgfritt)" after an optional one. */
+const labels = Object.fromEntries(
+  demoFieldTable.map((spec) => [spec.name, `${inNorwegian._(fieldLabels[spec.name])}${spec.required ? '' : ' (valgfritt)'}`]),
+) as Record<DemoField, string>
+
+/** What a field's problem says: a required field's own sentence (field-texts.ts), else the form's
+ * wording of the problem, with the field's limit. */
+const problemOf = (field: DemoField, problem: Problem): string => {
+  if (problem === 'required') return inNorwegian._(requiredTexts[field]!)
+  const words: Partial<Record<Problem, string>> = {
+    tooLong: `Bruk høyst ${LIMITS[field]} tegn.`,
+    email: 'Skriv inn en gyldig e-postadresse, for eksempel ola@firma.no.',
+    url: 'Skriv inn en LinkedIn-lenke, for eksempel linkedin.com/in/ditt-navn.',
+    choice: 'Velg ett av alternativene.',
+  }
+  return words[problem]!
+}
 
 const nb = {
-  labels: {
-    name: 'Fullt navn',
-    email: 'E-post',
-    company: /^Firmanavn/,
-    linkedin: /^LinkedIn-profil/,
-    need: 'Hva trenger du hjelp med?',
-    notes: /^Tilleggsinformasjon/,
-  } as Record<DemoField, string | RegExp>,
-  problems: {
-    required: { name: 'Skriv inn fullt navn.', email: 'Skriv inn e-postadressen din.', need: 'Velg hva du trenger hjelp med.' },
-    tooLong: { name: 'Bruk høyst 100 tegn.', company: 'Bruk høyst 200 tegn.', notes: 'Bruk høyst 2000 tegn.' },
-    email: { email: 'Skriv inn en gyldig e-postadresse, for eksempel ola@firma.no.' },
-    url: { linkedin: 'Skriv inn en LinkedIn-lenke, for eksempel linkedin.com/in/ditt-navn.' },
-  } as Record<string, Partial<Record<DemoField, string>>>,
   submit: 'Book demo',
   sending: 'Sender...',
   thanks: 'Takk!Vi tar kontakt innen 24 timer.',
@@ -34,7 +43,7 @@ const nb = {
   botCheckRefused: 'Kunne ikke sende forespørselenVi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
 }
 
-const field = (name: DemoField) => screen.getByLabelText(nb.labels[name]) as HTMLInputElement
+const field = (name: DemoField) => screen.getByLabelText(labels[name]) as HTMLInputElement
 const form = () => document.getElementById('demo-form') as HTMLFormElement
 const submitButton = () => within(form()).getByRole('button')
 
@@ -118,7 +127,7 @@ testMachinePaths(
           // Nothing is sent; focus moves to the first wrong field, which names its problem.
           expect(send.runs.length).toBe(runs)
           expect(document.activeElement).toBe(field(firstWrong))
-          expect(field(firstWrong)).toHaveAccessibleDescription(expect.stringContaining(nb.problems[before.problems[firstWrong]!]![firstWrong]!))
+          expect(field(firstWrong)).toHaveAccessibleDescription(expect.stringContaining(problemOf(firstWrong, before.problems[firstWrong]!)))
         } else if (before.botCheck === 'pending') {
           // Valid, but the bot check has no token yet: the button waits for it, nothing is sent.
           expect(send.runs.length).toBe(runs)
@@ -152,7 +161,7 @@ testMachinePaths(
         expect(error).toHaveAttribute('aria-live', 'polite')
         const problem = shown[name]
         if (problem) {
-          const text = nb.problems[problem]![name]!
+          const text = problemOf(name, problem)
           expect(input).toHaveAttribute('aria-invalid', 'true')
           expect(error).toHaveTextContent(text)
           expect(input).toHaveAccessibleDescription(expect.stringContaining(text))
@@ -160,7 +169,7 @@ testMachinePaths(
           expect(input).not.toHaveAttribute('aria-invalid')
           expect(error).toBeEmptyDOMElement()
         }
-        if (name !== 'need') {
+        if (input.tagName !== 'SELECT') {
           if (sending) expect(input).toHaveAttribute('readonly')
           else expect(input).not.toHaveAttribute('readonly')
         }
@@ -204,6 +213,22 @@ describe('Demo form view in English', () => {
       'Could not send requestCould not send the request. Please try again later.',
     )
     expect(screen.getByLabelText('Full name')).toHaveValue(validValues.name)
+  })
+
+  it('shows every field of the table in its order, with its label ("(optional)" after an optional one), name and autofill token', () => {
+    renderInApp(<DemoForm logic={demoFormLogic('en')} />, { lang: 'en' })
+    const inEnglish = createI18nWith('en', catalogs.en)
+    const names = [...document.querySelectorAll<HTMLInputElement>('#demo-form [name]')].map((control) => control.name)
+    expect(names).toEqual([...DEMO_FIELDS, 'website'])
+    for (const spec of demoFieldTable) {
+      const control = screen.getByLabelText(`${inEnglish._(fieldLabels[spec.name])}${spec.required ? '' : ' (optional)'}`) as HTMLInputElement
+      expect({ field: spec.name, name: control.name, required: control.required, autocomplete: control.getAttribute('autocomplete') }).toEqual({
+        field: spec.name,
+        name: spec.name,
+        required: spec.required,
+        autocomplete: (spec as { autocomplete?: string }).autocomplete ?? null,
+      })
+    }
   })
 
   it('shows the English problem after leaving a field', () => {

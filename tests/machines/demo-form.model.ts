@@ -2,28 +2,13 @@
 // told apart. Shared by the machine test and the view test, so both walk the same paths.
 import type { AnyMachineSnapshot } from 'xstate'
 import { type DemoFormContext, type DemoFormEvent, type DemoInput, visibleProblems } from '../../machines/demo-form.machine'
-import { DEMO_FIELDS, type DemoField, type DemoResponse, LIMITS } from '../../supabase/functions/_shared/demo-request'
+import { DEMO_FIELDS, type DemoField, type DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { invalidValues, validValues } from '../demo-samples'
 import { outcome } from '../model/fake-actors'
 
-/** What a visitor types when getting a field right. */
-export const validValues: Record<DemoField, string> = {
-  name: 'Åse Ødegård',
-  email: 'ase@fjord.no',
-  company: 'Fjord Consulting AS',
-  linkedin: 'linkedin.com/in/ase-odegard',
-  need: 'profile_optimization',
-  notes: 'Vi vil ha flere møter med innkjøpere.',
-}
-
-/** One way to get each field wrong, and the problem it gives. */
-export const invalidValues: Record<DemoField, { value: string; problem: string }> = {
-  name: { value: 'N'.repeat(LIMITS.name + 1), problem: 'tooLong' },
-  email: { value: 'ase@fjord', problem: 'email' },
-  company: { value: 'C'.repeat(LIMITS.company + 1), problem: 'tooLong' },
-  linkedin: { value: 'facebook.com/ase', problem: 'url' },
-  need: { value: '', problem: 'required' },
-  notes: { value: 'n'.repeat(LIMITS.notes + 1), problem: 'tooLong' },
-}
+/** What a visitor types to get each field right, and one way to get each wrong: derived from the
+ * field table by each field's kind (tests/demo-samples.ts). */
+export { invalidValues, validValues }
 
 export const accepted: DemoResponse = { ok: true }
 export const refused: DemoResponse = { ok: false, error: 'rate_limited' }

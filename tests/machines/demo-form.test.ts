@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest'
 import { type AnyMachineSnapshot, createActor } from 'xstate'
 import { type DemoFormContext, type DemoFormEvent, demoFormMachine, emptyValues, firstInvalid, visibleProblems } from '../../machines/demo-form.machine'
-import type { DemoRequestBody, DemoResponse } from '../../supabase/functions/_shared/demo-request'
+import { DEMO_FIELDS, type DemoRequestBody, type DemoResponse, demoFieldTable } from '../../supabase/functions/_shared/demo-request'
 import { botCheckToken } from '../../machines/bot-check'
 import { connectDemoForm } from '../../src/features/demo/connect'
 import { applyOutcome, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
+import { storedFields } from '../demo-samples'
 import { demoFormEvents, demoFormLabel, invalidValues, serializeDemoForm, validValues } from './demo-form.model'
 
 const labels = { submit: 'Book demo', sending: 'Sending...' }
@@ -90,7 +91,7 @@ testMachinePaths(
         expect(send.runs.length).toBe(runs)
         return
       }
-      const firstWrong = (['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const).find((f) => before.problems[f])
+      const firstWrong = DEMO_FIELDS.find((f) => before.problems[f])
       if (firstWrong) {
         // Invalid input never leaves the browser; focus goes to the first wrong field.
         expect(send.runs.length).toBe(runs)
@@ -102,17 +103,12 @@ testMachinePaths(
         expect(effects.loadBotCheck).toHaveBeenCalledOnce()
         expect(effects.focusField).not.toHaveBeenCalled()
       } else {
-        // The request goes out once, normalised, in the visitor's language, with the bot check's
-        // token when there is one.
+        // The request goes out once, normalised, every field of the table in it, in the visitor's
+        // language, with the bot check's token when there is one.
         const token = botCheckToken(before.botCheck)
         expect(send.runs.length).toBe(runs + 1)
         expect(send.runs.at(-1)!.input).toStrictEqual({
-          name: before.values.name.trim(),
-          email: before.values.email.trim().toLowerCase(),
-          company: before.values.company.trim(),
-          linkedin: before.values.linkedin ? 'https://www.linkedin.com/in/ase-odegard' : '',
-          need: before.values.need,
-          notes: before.values.notes.trim(),
+          ...storedFields(before.values),
           language: 'en',
           website: '',
           ...(token === undefined ? {} : { captcha_token: token }),
@@ -141,13 +137,14 @@ testMachinePaths(
       expect(api.submitProps['aria-disabled']).toBe(busy)
       expect(api.submitLabel).toBe(busy ? 'Sending...' : 'Book demo')
       expect(api.formProps['data-state']).toBe(planned.value)
-      for (const field of ['name', 'email', 'company', 'linkedin', 'need', 'notes'] as const) {
+      for (const { name: field, kind } of demoFieldTable) {
         const props = api.getFieldProps(field)
         const shown = visibleProblems(expected)[field]
         expect(props['aria-invalid']).toBe(shown ? true : undefined)
         expect(props['aria-describedby']?.includes(`demo-${field}-error`) ?? false).toBe(Boolean(shown))
         expect(api.getErrorProps(field)['aria-live']).toBe('polite')
-        if (field !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(sending)
+        // A select has no read-only state.
+        if (kind !== 'need') expect((props as { readOnly?: boolean }).readOnly).toBe(sending)
       }
     },
     stop: ({ actor }) => actor.stop(),
