@@ -1,7 +1,7 @@
 // The database's list of plan ids, written from the plan catalogue: `npm run plans:migration` adds
 // a migration that lets `subscriptions.product_name` hold exactly the catalogue's ids (run it after
 // adding or removing a plan; tests/backend/migrations.test.ts fails until the migrations agree).
-import { writeFileSync } from 'node:fs'
+import { readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import type { Plan } from '../../supabase/functions/_shared/plan-catalogue.ts'
@@ -26,11 +26,16 @@ alter table public.subscriptions alter column product_name set default ${literal
 `
 }
 
-/** The version the Supabase CLI keys a migration by: the time, to the second (UTC). */
-const versionAt = (date: Date) => date.toISOString().replace(/\D/g, '').slice(0, 14)
+/** The version the Supabase CLI keys a migration by: the time, to the second (UTC), and after every
+ * migration already there (`supabase db push` refuses one older than the newest applied). */
+export function nextVersion(now: Date, existing: readonly string[]): string {
+  const clock = now.toISOString().replace(/\D/g, '').slice(0, 14)
+  const newest = existing.map((name) => /^(\d{14})_/.exec(name)?.[1] ?? '').sort().at(-1) ?? ''
+  return clock > newest ? clock : String(BigInt(newest) + 1n)
+}
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = path.join(MIGRATIONS_DIR, `${versionAt(new Date())}_plan_ids.sql`)
+  const file = path.join(MIGRATIONS_DIR, `${nextVersion(new Date(), readdirSync(MIGRATIONS_DIR))}_plan_ids.sql`)
   writeFileSync(file, planIdsSql())
   console.log(`wrote ${path.relative(process.cwd(), file)}`)
 }

@@ -66,6 +66,20 @@ function withClientAddress(c: Context): Request {
   } as RequestInit)
 }
 
+/** The request with a body that says whether it was read to its end. */
+function trackBody(req: Request): { request: Request; drained: () => boolean } {
+  if (!req.body) return { request: req, drained: () => true }
+  let done = false
+  const body = req.body.pipeThrough(
+    new TransformStream({
+      flush() {
+        done = true
+      },
+    }),
+  )
+  return { request: new Request(req, { body, duplex: 'half' } as RequestInit), drained: () => done }
+}
+
 function gatewayError(status: number, message: string): Response {
   return new Response(JSON.stringify({ code: status, message }), {
     status,
@@ -99,7 +113,15 @@ export function functionRoutes(options: {
       if (!result.ok) return gatewayError(401, result.expired ? 'JWT expired' : 'Invalid JWT')
     }
     try {
-      return await handler(req, { ...options.env })
+      const { request, drained } = trackBody(req)
+      const res = await handler(request, { ...options.env })
+      if (drained()) return res
+      // Answered before the body was read to its end (a refusal of a body too large, say): the
+      // connection cannot be used again, so the answer says so, as a server that knows its
+      // keep-alive must.
+      const headers = new Headers(res.headers)
+      headers.set('Connection', 'close')
+      return new Response(res.body, { status: res.status, statusText: res.statusText, headers })
     } catch (error) {
       console.error(`[local stack] function ${name} threw: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       return gatewayError(500, 'Function failed with an uncaught error')

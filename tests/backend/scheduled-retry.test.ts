@@ -60,19 +60,19 @@ describe('the scheduled retry of demo notifications', () => {
     expect(await notifiedAt(email)).toBeNull()
     expect(await mailsAbout(email)).toHaveLength(0)
 
-    // Just before the next run: nothing happens.
-    expect(await stack.cron.tick(new Date(next.getTime() - 1))).toEqual([])
+    // Just before the next run: nothing happens (the hourly clean-up may fall in the window).
+    expect((await stack.cron.tick(new Date(next.getTime() - 1))).filter((job) => job !== 'delete-unconfirmed-accounts')).toEqual([])
     expect(await notifiedAt(email)).toBeNull()
 
     // The five-minute jobs: this one, and the billing addresses' (nothing queued here).
-    expect((await stack.cron.tick(next)).sort()).toEqual(['retry-demo-notifications', 'sync-billing-emails'])
+    expect((await stack.cron.tick(next)).filter((job) => job !== 'delete-unconfirmed-accounts').sort()).toEqual(['retry-demo-notifications', 'sync-billing-emails'])
     expect(await notifiedAt(email)).not.toBeNull()
     expect(await mailsAbout(email)).toHaveLength(1)
     const { rows } = await stack.db.query<{ status_code: number }>('select status_code from net._http_response order by id desc limit 1')
     expect(rows[0]!.status_code).toBe(200)
 
     // A minute later, not a run.
-    expect(await stack.cron.tick(new Date(next.getTime() + 60_000))).toEqual([])
+    expect(await stack.cron.tick(new Date(next.getTime() + 60_000))).not.toContain('retry-demo-notifications')
   })
 
   it('reads cron expressions as pg_cron does, in UTC', () => {

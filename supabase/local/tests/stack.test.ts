@@ -27,6 +27,32 @@ beforeAll(async () => {
 afterAll(() => stack.stop())
 
 describe('functions', () => {
+  it('closes a keep-alive connection whose request body a function left unread, so the next request does not fail on it', async () => {
+    const { request, Agent } = await import('node:http')
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const url = new URL(stack.url)
+    const post = (path: string, body: string) =>
+      new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+        const req = request(
+          { host: '127.0.0.1', port: url.port, path, method: 'POST', agent, headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${stack.anonKey}` } },
+          (res) => {
+            res.resume()
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, connection: res.headers.connection }))
+          },
+        )
+        req.on('error', reject)
+        req.end(body)
+      })
+    try {
+      expect(await post('/functions/v1/refuse-early', JSON.stringify({ pad: 'x'.repeat(300_000) }))).toEqual({ status: 413, connection: 'close' })
+      expect((await post('/functions/v1/echo', '{"after":1}')).status).toBe(200)
+      // A body the function read keeps the connection alive.
+      expect(await post('/functions/v1/echo', '{"again":1}')).toEqual({ status: 200, connection: 'keep-alive' })
+    } finally {
+      agent.destroy()
+    }
+  })
+
   it('invokes a mounted handler with the caller JWT, and gives it the stack env and secrets', async () => {
     const { sb } = await confirmedUser(stack)
     const { data, error } = await sb.functions.invoke('echo', { body: { hello: 'world' } })
