@@ -1,7 +1,6 @@
 import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
 import { formSetup } from './form'
-import { type Checked, checkFields, type FieldProblem } from './form-fields'
-import { lazyValidator, withArktypeConfig } from './lazy-validator'
+import { type FieldProblem, lazyFormSchema } from './form-fields'
 
 export const emailChangeFields = ['email', 'password'] as const
 export type EmailChangeField = (typeof emailChangeFields)[number]
@@ -22,12 +21,8 @@ export interface EmailChangeFailure {
 }
 
 /** The schema request-email-change checks with, loaded when the form is first used. */
-export const emailChangeValidator = lazyValidator<EmailChangeValues, Checked<EmailChangeField, FieldProblem, EmailChangeValues>>('e-mail change', () =>
-  withArktypeConfig(() => import('../supabase/functions/_shared/email-change-request.ts')).then(
-    ({ emailChangeFields: schema }) =>
-      (values: EmailChangeValues) =>
-        checkFields(schema, values, emailChangeFields),
-  ),
+export const emailChangeValidator = lazyFormSchema('e-mail change', emailChangeFields, () =>
+  import('../supabase/functions/_shared/email-change-request.ts').then((module) => module.emailChangeFields),
 )
 
 export const emailChangeForm = formSetup({

@@ -1,5 +1,6 @@
 import type { Type } from 'arktype'
 import type { FieldProblem, FieldProblems } from '../supabase/functions/_shared/field-problems.ts'
+import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export type { FieldProblem, FieldProblems }
 
@@ -21,6 +22,13 @@ export function checkFields<F extends string, S extends Type<unknown>>(schema: S
   }
   return Object.keys(problems).length > 0 ? { problems } : { problems, data: result as S['infer'] }
 }
+
+/** A form's arktype schema, loaded when the form is first used (a submit waits for it): the
+ * problems of what the fields hold, and once there are none the request the schema makes. */
+export const lazyFormSchema = <F extends string, S extends Type<unknown>>(name: string, fields: readonly F[], loadSchema: () => Promise<S>) =>
+  lazyValidator<Record<F, string>, Checked<F, FieldProblem, S['infer']>>(name, () =>
+    withArktypeConfig(loadSchema).then((schema) => (values: Record<F, string>) => checkFields(schema, values, fields)),
+  )
 
 function problemOf(code: string): FieldProblem {
   if (code === 'minLength') return 'tooShort'

@@ -1,8 +1,7 @@
 import { type ContextFrom, type EventFrom, fromPromise, raise } from 'xstate'
 import { botCheckToken, type WithBotCheck } from './bot-check'
-import { type Checked, checkFields, type FieldProblem } from './form-fields'
+import { lazyFormSchema } from './form-fields'
 import { formSetup, waitingForBotCheck } from './form'
-import { lazyValidator, withArktypeConfig } from './lazy-validator'
 
 export const loginFields = ['email', 'password'] as const
 export type LoginField = (typeof loginFields)[number]
@@ -11,9 +10,7 @@ export type LoginValues = Record<LoginField, string>
 export type LoginRequest = LoginValues
 
 /** The form's schema, loaded when the form is first used (a submit waits for it). */
-export const loginValidator = lazyValidator<LoginValues, Checked<LoginField, FieldProblem, LoginRequest>>('login', () =>
-  withArktypeConfig(() => import('./login-schema')).then(({ loginSchema }) => (values: LoginValues) => checkFields(loginSchema, values, loginFields)),
-)
+export const loginValidator = lazyFormSchema('login', loginFields, () => import('./login-schema').then((module) => module.loginSchema))
 
 /** The backend's error as the form needs it: its message, and whether the e-mail awaits confirmation. */
 export interface SignInFailure {

@@ -1,7 +1,6 @@
 import { assign, type ContextFrom, type EventFrom, fromCallback, fromPromise } from 'xstate'
 import { formSetup } from './form'
-import { type Checked, checkFields, type FieldProblem } from './form-fields'
-import { lazyValidator, withArktypeConfig } from './lazy-validator'
+import { lazyFormSchema } from './form-fields'
 import { type CodeFailure, type CodeProblem, codeEntry, isCodeShaped, isWrongCodeError, normalCode } from './second-factor.machine'
 
 export const newPasswordFields = ['password'] as const
@@ -9,13 +8,7 @@ export type NewPasswordField = (typeof newPasswordFields)[number]
 export type NewPasswordValues = Record<NewPasswordField, string>
 
 /** The form's schema (registration's rule), loaded when the form is first used (a submit waits for it). */
-export const newPasswordValidator = lazyValidator<NewPasswordValues, Checked<NewPasswordField, FieldProblem, NewPasswordValues>>('new password', () =>
-  withArktypeConfig(() => import('./new-password-schema')).then(
-    ({ newPasswordSchema }) =>
-      (values: NewPasswordValues) =>
-        checkFields(newPasswordSchema, values, newPasswordFields),
-  ),
-)
+export const newPasswordValidator = lazyFormSchema('new password', newPasswordFields, () => import('./new-password-schema').then((module) => module.newPasswordSchema))
 
 export interface NewPasswordFailure {
   message?: string

@@ -1,8 +1,7 @@
 import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
 import type { WithBotCheck } from './bot-check'
 import { formSetup } from './form'
-import { type Checked, checkFields, type FieldProblem } from './form-fields'
-import { lazyValidator, withArktypeConfig } from './lazy-validator'
+import { lazyFormSchema } from './form-fields'
 
 export { PASSWORD_MIN_LENGTH } from './register-rules'
 
@@ -13,9 +12,7 @@ export type RegisterValues = Record<RegisterField, string>
 export type RegisterRequest = RegisterValues
 
 /** The form's schema, loaded when the form is first used (a submit waits for it). */
-export const registerValidator = lazyValidator<RegisterValues, Checked<RegisterField, FieldProblem, RegisterRequest>>('registration', () =>
-  withArktypeConfig(() => import('./register-schema')).then(({ registerSchema }) => (values: RegisterValues) => checkFields(registerSchema, values, registerFields)),
-)
+export const registerValidator = lazyFormSchema('registration', registerFields, () => import('./register-schema').then((module) => module.registerSchema))
 
 export interface SignUpFailure {
   message?: string
