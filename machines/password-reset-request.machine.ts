@@ -1,20 +1,15 @@
 import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
 import type { WithBotCheck } from './bot-check'
 import { formSetup } from './form'
-import { type Checked, checkFields, type FieldProblem } from './form-fields'
-import { lazyValidator, withArktypeConfig } from './lazy-validator'
+import { lazyFormSchema } from './form-fields'
 
 export const resetRequestFields = ['email'] as const
 export type ResetRequestField = (typeof resetRequestFields)[number]
 export type ResetRequestValues = Record<ResetRequestField, string>
 
 /** The form's schema, loaded when the form is first used (a submit waits for it). */
-export const resetRequestValidator = lazyValidator<ResetRequestValues, Checked<ResetRequestField, FieldProblem, ResetRequestValues>>('password reset request', () =>
-  withArktypeConfig(() => import('./reset-request-schema')).then(
-    ({ resetRequestSchema }) =>
-      (values: ResetRequestValues) =>
-        checkFields(resetRequestSchema, values, resetRequestFields),
-  ),
+export const resetRequestValidator = lazyFormSchema('password reset request', resetRequestFields, () =>
+  import('./reset-request-schema').then((module) => module.resetRequestSchema),
 )
 
 export const passwordResetRequestForm = formSetup({
@@ -23,6 +18,10 @@ export const passwordResetRequestForm = formSetup({
   botCheck: true,
   types: { events: {} as { type: 'form.again' } },
   actors: { requestPasswordReset: fromPromise<void, WithBotCheck<ResetRequestValues>>(async () => {}) },
+  actions: {
+    // Provided by the feature's logic: the form gives way to the answer, so focus goes to its button.
+    focusAnswer: () => {},
+  },
 })
 
 export const passwordResetRequestMachine = passwordResetRequestForm.createMachine({
@@ -39,8 +38,15 @@ export const passwordResetRequestMachine = passwordResetRequestForm.createMachin
   },
   states: {
     sent: {
-      description: 'The neutral answer: if an account exists, a link is on its way.',
-      on: { 'form.again': { target: 'editing', description: 'The user wants to send the link again or use another address.' } },
+      description: 'The neutral answer: if an account exists, a link is on its way. The form gives way to it, and focus goes to its button.',
+      entry: 'focusAnswer',
+      on: {
+        'form.again': {
+          target: 'editing',
+          actions: { type: 'focusField', params: { field: 'email' } },
+          description: 'The user wants to send the link again or use another address: back in the field.',
+        },
+      },
     },
   },
 })

@@ -3,7 +3,7 @@ import type { NewPasswordEvent, newPasswordMachine } from '../../../../machines/
 import type { PasswordResetRequestEvent, passwordResetRequestMachine } from '../../../../machines/password-reset-request.machine'
 import { connectForm } from '../../../components/form/connect'
 import { connectCodeStep } from '../two-factor/connect'
-import { newPasswordFormId, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
+import { newPasswordFormId, RESET_AGAIN_ID, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
 
 /** From the "Forgot password?" form's snapshot to what its page shows. */
 export function connectResetRequest(snapshot: SnapshotFrom<typeof passwordResetRequestMachine>, send: (event: PasswordResetRequestEvent) => void) {
@@ -13,7 +13,7 @@ export function connectResetRequest(snapshot: SnapshotFrom<typeof passwordResetR
     sent: snapshot.matches('sent'),
     /** The address the link went to, as the form's schema made it. */
     email: snapshot.context.sent?.email ?? '',
-    againProps: { type: 'button' as const, onClick: () => send({ type: 'form.again' }) },
+    againProps: { id: RESET_AGAIN_ID, type: 'button' as const, onClick: () => send({ type: 'form.again' }) },
   }
 }
 

@@ -6,3 +6,6 @@ export const resetRequestBotCheckId = 'reset-request-bot-check'
 
 /** The reset page's field for the authenticator app's code (accounts with two-factor sign-in). */
 export const RESET_CODE_ID = 'reset-code'
+
+/** The button of the "Forgot password?" answer (send again, or another address). */
+export const RESET_AGAIN_ID = 'reset-request-again'

@@ -11,7 +11,7 @@ import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { verifySignInCode } from '../two-factor/actors'
 import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
-import { newPasswordFormId, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
+import { newPasswordFormId, RESET_AGAIN_ID, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
 
 const tryAgain = msg`Please try again in a moment.`
 const notSaved = (_: unknown, failure: ServerFailure) =>
@@ -26,6 +26,7 @@ export const passwordResetRequestLogic = perLang((lang) =>
       {
         actors: { requestPasswordReset: requestPasswordReset(href('resetPassword', lang)) },
         actions: {
+          focusAnswer: () => focusSoon(RESET_AGAIN_ID),
           notifyFailure: (_, failure) =>
             notify({ variant: 'destructive', title: msg`Could not send the link`, description: formFailureText(failure) ?? tryAgain }),
         },
