@@ -1,10 +1,9 @@
 import { fileURLToPath } from 'node:url'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { Secret, TOTP } from 'otpauth'
 import { loadKeys } from '../../supabase/local/jwt.ts'
-import { asServiceRole, emailLinkIn, latestMailTo, open, pressEmailLink, signIn, stackUrl, withBotCheckToken } from './stack'
-import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
+import { asServiceRole, emailLinkIn, latestMailTo, open, pressEmailLink, signIn, stackUrl } from './stack'
+import { canSignIn, confirmedUser, moveOnFromLastCode, requestReset, totpOf, twoFactorAccount, withSession } from './stack-users'
 
 // Two-factor sign-in end to end: set up an authenticator app on the account page with a code
 // computed here from the secret the page shows; sign out; sign in again, which asks for the code;
@@ -12,8 +11,6 @@ import { canSignIn, confirmedUser, requestReset, withSession } from './stack-use
 // code reads none of the account's subscription rows through the REST API.
 
 const keys = () => loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
-const totpOf = (secret: string) => new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 })
-
 /** The session the site stored: its access token and user. */
 const storedSession = (page: Page) =>
   page.evaluate(() => JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { access_token: string; user: { id: string; factors?: Array<{ id: string }> } })
@@ -28,33 +25,6 @@ async function subscriptionsReadWith(token: string) {
   })
   expect(response.status).toBe(200)
   return response.json()
-}
-
-/** A code works once: the auth hooks refuse one given in the same or the next 30 seconds as the
- * factor's last accepted code. These tests give codes seconds apart, so the last one is made a
- * minute older, as if the app had moved on to its next code. */
-const moveOnFromLastCode = (factorId: string) =>
-  asServiceRole('PATCH', `mfa_factor_locks?factor_id=eq.${factorId}`, { last_valid_at: new Date(Date.now() - 120_000).toISOString() })
-
-/** An account with two-factor sign-in, set up through the auth service's API. */
-async function twoFactorAccount(tag: string, lang: 'nb' | 'en') {
-  const { email, password } = await confirmedUser(tag, 'Kari Rask', lang)
-  const { anonKey } = await keys()
-  const call = async (path: string, token: string, body: unknown = {}) => {
-    const response = await fetch(`${stackUrl}/auth/v1/${path}`, {
-      method: 'POST',
-      headers: { apikey: anonKey, 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify(body),
-    })
-    expect(response.ok, await response.clone().text()).toBe(true)
-    return response.json()
-  }
-  const session = await call('token?grant_type=password', anonKey, await withBotCheckToken({ email, password }))
-  const factor = await call('factors', session.access_token, { factor_type: 'totp', issuer: 'Vekstlinje' })
-  const challenge = await call(`factors/${factor.id}/challenge`, session.access_token)
-  await call(`factors/${factor.id}/verify`, session.access_token, { challenge_id: challenge.id, code: totpOf(factor.totp.secret).generate() })
-  await moveOnFromLastCode(factor.id)
-  return { email, password, secret: factor.totp.secret as string, factorId: factor.id as string }
 }
 
 for (const lang of ['nb', 'en'] as const) {
