@@ -35,27 +35,25 @@ export const accountDeletionMachine = accountDeletionForm.createMachine({
   id: 'accountDeletion',
   description: 'Delete my account, after typing its e-mail address to confirm.',
   context: ({ input }) => ({ email: input.email }),
-  opens: {
-    event: 'delete.click',
-    description: 'The user starts the deletion: focus goes to the field.',
-    closed: 'Only the "Delete my account" button shows.',
-    open: 'The confirm step: the user types the account’s e-mail address.',
-    cancel: 'The user changes their mind.',
-  },
+  opens: true,
   editing: {
     description: 'The field waits for the account’s address.',
-    submitted: { valid: 'The address matches: delete.', invalid: 'The address does not match: nothing is sent, focus goes to the field.' },
   },
   submitting: {
     description: 'The backend cancels any subscription and deletes the account: the field is read-only, the button waits.',
-    refused: 'It failed: nothing was deleted, the user may try again.',
     invoke: {
       src: 'deleteAccount',
       input: ({ context }) => ({ confirm: context.values.confirm }),
       onDone: { target: '#accountDeletion.deleted', description: 'Deleted.' },
+      onError: { target: 'editing', description: 'It failed: nothing was deleted, the user may try again.' },
     },
   },
   states: {
+    closed: {
+      description: 'Only the "Delete my account" button shows.',
+      on: { 'delete.click': { target: 'open', actions: { type: 'focusField', params: { field: 'confirm' } }, description: 'The user starts the deletion: focus goes to the field.' } },
+    },
+    open: { description: 'The confirm step: the user types the account’s e-mail address.' },
     deleted: {
       description: 'The account is gone: the session ends and the user lands on the home page.',
       type: 'final',

@@ -66,10 +66,6 @@ export const demoFormMachine = demoForm.createMachine({
   context: ({ input }) => ({ language: input?.language ?? 'nb' }),
   editing: {
     description: 'The visitor fills in the form; a field shows its problem once left, or every field after a submit.',
-    submitted: {
-      valid: 'Every field is valid: the request goes out.',
-      invalid: 'Something is missing or wrong: every problem shows and focus moves to the first one.',
-    },
   },
   submitting: {
     description: 'The request is on its way: the button reads "Sending..." and waits, fields are read-only.',

@@ -60,19 +60,9 @@ export const emailChangeMachine = emailChangeForm.createMachine({
   id: 'emailChange',
   description: 'Change the e-mail address: the new address and the current password, then a link to confirm from each address.',
   context: ({ input }) => ({ current: input.current }),
-  opens: {
-    event: 'change.click',
-    description: 'The user opens the form.',
-    closed: 'Only the "Change e-mail address" button shows.',
-    open: 'The form shows, with its bot check.',
-    cancel: 'The user changes their mind.',
-  },
+  opens: true,
   editing: {
     description: 'The form waits for the new address and the current password.',
-    submitted: {
-      valid: 'A new address and a password: sent.',
-      invalid: 'Something is missing or wrong: the problems show, focus moves to the first.',
-    },
   },
   submitting: {
     description: 'Checking the password, then asking for the change: the fields are read-only, the button waits.',
@@ -97,6 +87,13 @@ export const emailChangeMachine = emailChangeForm.createMachine({
         },
       ],
     },
+  },
+  states: {
+    closed: {
+      description: 'Only the "Change e-mail address" button shows.',
+      on: { 'change.click': { target: 'open', actions: { type: 'focusField', params: { field: 'email' } }, description: 'The user opens the form.' } },
+    },
+    open: { description: 'The form shows, with its bot check.' },
   },
 })
 

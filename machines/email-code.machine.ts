@@ -51,7 +51,6 @@ export const emailCodeMachine = emailCodeForm.createMachine({
   context: ({ input }) => ({ email: input.email, type: input.type }),
   editing: {
     description: 'Waiting for the code.',
-    submitted: { valid: 'Eight digits: sent with the address.', invalid: 'Empty, or not eight digits: nothing is sent, focus goes to the field.' },
   },
   submitting: {
     description: 'The auth service checks the code: the field is read-only, the button waits.',

@@ -174,18 +174,19 @@ export interface FormMachineConfig<T extends AnyTypes, TContext, TInput> {
   /** Where the form starts (default `editing`). */
   initial?: string
   /** The form waits for its fields. Its `on` adds the form's own events (a Google button). */
-  editing: { description: string; on?: TransitionsOf<T>; submitted?: { valid?: string; invalid?: string } }
-  /** The request: its actor, and where its answers lead. Without an `onError`, a refusal goes back
-   * to editing, the failure remembered and told (`refused` says what a refusal is here). */
-  submitting: { description: string; refused?: string; invoke: SubmitInvoke<T> }
+  editing: { description: string; on?: TransitionsOf<T> }
+  /** The request: its actor, and where its answers lead. A refusal (`onError`) without actions of
+   * its own, or none given, goes back to editing with the failure remembered and told. */
+  submitting: { description: string; invoke: SubmitInvoke<T> }
   /** The form's own states: outcomes, and steps before or after the fields. */
   states?: StatesOf<T>
   /** The form's states that take a submit as `editing` does (the form stays on the page after an
    * answer); the schema has loaded there. */
   alsoSubmitFrom?: string[]
-  /** A form that shows only once opened: `closed` first, with the button that opens it; the form's
-   * states then sit in `open`, and `cancel.click` closes it again (focus back on the button). */
-  opens?: { event: string; description: string; closed: string; open: string; cancel: string }
+  /** A form that shows only once opened: it starts in its own `closed` state (whose button opens
+   * it); the kit's states then sit in its own `open` state, with the bot check's widget, and
+   * `cancel.click` closes it again, emptied, focus back on the button. */
+  opens?: boolean
   /** Events taken wherever the form is (beyond the kit's). */
   on?: TransitionsOf<T>
 }
@@ -368,23 +369,29 @@ export function formSetup<
   const definition: FormDefinition = { fields, schema: schema as FormDefinition['schema'], botCheck }
 
   const createMachine = (config: FormMachineConfig<T, TContext, TInput>): FormMachine<T, TInput> => {
-    const { id, description, context: own, initial = 'editing', editing, submitting, states = {}, alsoSubmitFrom = [], opens, on = {} } = config
-    const submitted = editing.submitted ?? {}
+    const { id, description, context: own, initial = 'editing', editing, submitting, states = {}, alsoSubmitFrom = [], opens = false, on = {} } = config
     /** A submit with the schema at hand: valid, it goes out (once the bot check has its token). */
     const submit = [
       ...(botCheck ? [{ guard: 'isValidButBotCheckPending', target: 'checkingBot', description: 'Submitted with valid input before the bot check has its token: it waits for it.' }] : []),
-      { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: submitted.valid ?? 'Submitted with valid input: the request goes out.' },
+      { guard: 'isValid', target: 'submitting', actions: 'clearFailure', description: 'Submitted with valid input: the request goes out.' },
       {
         actions: ['showAllProblems', { type: 'focusField', params: ({ context }: { context: AnyForm }) => ({ field: firstInvalid(fields, problemsOf(context)) }) }],
-        description: submitted.invalid ?? 'Submitted with something missing or wrong: every problem shows, focus moves to the first.',
+        description: 'Submitted with something missing or wrong: every problem shows, focus moves to the first.',
       },
     ]
     const cancel: AnyTransitions = opens
-      ? { 'cancel.click': { target: `#${id}.closed`, actions: ['clearValues', 'focusTrigger'], description: opens.cancel } }
+      ? {
+          'cancel.click': {
+            target: `#${id}.closed`,
+            actions: ['clearValues', 'focusTrigger'],
+            description: 'The user changes their mind: the form closes, emptied, and the focus goes back to its button.',
+          },
+        }
       : {}
     const botCheckTransitions = botCheck ? widgetReports : {}
     const spends = botCheck ? ['renewBotCheck', 'resetBotCheck'] : []
-    const { onError, input, ...invoke } = submitting.invoke as { onError?: unknown; input?: unknown; src: string }
+    const { onError, input, ...invoke } = submitting.invoke as { onError?: { actions?: unknown }; input?: unknown; src: string }
+    const tell = ['rememberFailure', { type: 'notifyFailure', params: ({ event }: { event: { error?: FailureNotice } }) => ({ message: event.error?.message, code: event.error?.code }) }]
     const formStates: Record<string, object> = {
       editing: {
         description: editing.description,
@@ -413,11 +420,12 @@ export function formSetup<
             input ??
             (({ context }: { context: AnyForm }) =>
               botCheck ? { ...(context.sent as object), captchaToken: botCheckToken(context.botCheck) } : context.sent),
-          onError: onError ?? {
-            target: 'editing',
-            actions: ['rememberFailure', { type: 'notifyFailure', params: ({ event }: { event: { error?: FailureNotice } }) => ({ message: event.error?.message, code: event.error?.code }) }],
-            description: submitting.refused ?? 'Refused, or no answer: what was typed stays, and a message says why.',
-          },
+          onError:
+            onError === undefined
+              ? { target: 'editing', actions: tell, description: 'Refused, or no answer: what was typed stays, and a message says why.' }
+              : Array.isArray(onError) || onError.actions
+                ? onError
+                : { ...onError, actions: tell },
         },
       },
     }
@@ -448,25 +456,22 @@ export function formSetup<
       invoke: [{ id: 'typedBeforeStart', src: 'readTypedValues' }, ...(schema ? [{ id: 'schema', src: 'watchSchema' }] : []), ...(opens ? [] : widget)],
       on: { ...fieldTransitions, ...(opens ? {} : botCheckTransitions), ...(on as AnyTransitions) },
     }
+    const open = ownStates.open as AnyConfig | undefined
     const machine = opens
       ? {
           ...root,
           initial: 'closed',
           states: {
-            closed: {
-              description: opens.closed,
-              on: { [opens.event]: { target: 'open', actions: { type: 'focusField', params: { field: fields[0] } }, description: opens.description } },
-            },
+            ...ownStates,
             open: {
-              description: opens.open,
+              ...open,
               initial,
               invoke: widget,
               // The widget goes with the form: when it opens again, a new one gets a new token.
               exit: botCheck ? 'renewBotCheck' : [],
-              on: botCheckTransitions,
+              on: { ...botCheckTransitions, ...open?.on },
               states: formStates,
             },
-            ...ownStates,
           },
         }
       : { ...root, initial, states: { ...formStates, ...ownStates } }

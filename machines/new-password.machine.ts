@@ -65,16 +65,12 @@ export const newPasswordMachine = newPasswordForm.createMachine({
   initial: 'checking',
   editing: {
     description: 'The form waits for the new password.',
-    submitted: {
-      valid: 'Submitted with a valid password.',
-      invalid: 'Submitted with a password too short: the problem shows, focus moves to the field.',
-    },
   },
   submitting: {
     description: 'Saving the new password: the field is read-only, the button waits.',
-    refused: 'Refused (weak or same password, expired session) or failed.',
     invoke: {
       src: 'updatePassword',
+      onError: { target: 'editing', description: 'Refused (weak or same password, expired session) or failed.' },
       onDone: {
         target: 'editing',
         actions: ['clearValues', 'resetFields', 'notifySaved', 'goToApp'],

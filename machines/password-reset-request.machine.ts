@@ -29,12 +29,14 @@ export const passwordResetRequestMachine = passwordResetRequestForm.createMachin
   description: 'Ask for a link to choose a new password. The answer never tells whether an account exists.',
   editing: {
     description: 'The form waits for the e-mail address.',
-    submitted: { invalid: 'Submitted with an invalid address: the problem shows, focus moves to the field.' },
   },
   submitting: {
     description: 'Asking the backend to send the link: the field is read-only, the button waits.',
-    refused: 'The request failed (too many requests, no connection): the address is kept.',
-    invoke: { src: 'requestPasswordReset', onDone: { target: 'sent', description: 'Accepted: the same answer whether or not the account exists.' } },
+    invoke: {
+      src: 'requestPasswordReset',
+      onDone: { target: 'sent', description: 'Accepted: the same answer whether or not the account exists.' },
+      onError: { target: 'editing', description: 'The request failed (too many requests, no connection): the address is kept.' },
+    },
   },
   states: {
     sent: {

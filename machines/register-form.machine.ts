@@ -50,12 +50,14 @@ export const registerFormMachine = registerForm.createMachine({
   editing: {
     description: 'The form waits for the name, the e-mail address and a password.',
     on: { 'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' } },
-    submitted: { invalid: 'Submitted with invalid input (a short password included): nothing is sent.' },
   },
   submitting: {
     description: 'Creating the account: the fields are read-only, the button waits.',
-    refused: 'The backend refused (existing user, weak password, …).',
-    invoke: { src: 'signUp', onDone: { target: 'registered', description: 'Account created; a confirmation e-mail is on its way.' } },
+    invoke: {
+      src: 'signUp',
+      onDone: { target: 'registered', description: 'Account created; a confirmation e-mail is on its way.' },
+      onError: { target: 'editing', description: 'The backend refused (existing user, weak password, …).' },
+    },
   },
   states: {
     redirectingToGoogle: {

@@ -56,7 +56,6 @@ export const secondFactorMachine = secondFactorForm.createMachine({
   editing: {
     description: 'The code field waits; a problem with the last code shows under it.',
     on: { 'signOut.click': { actions: 'signOut', description: 'The user gives up and signs out.' } },
-    submitted: { valid: 'Six digits: check them.', invalid: 'Not six digits: nothing is sent.' },
   },
   submitting: {
     description: 'The auth service checks the code: the field is read-only, the button waits.',
