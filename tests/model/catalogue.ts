@@ -79,14 +79,23 @@ export const formEvents =
     return [{ type: 'schema.loaded' }, { type: 'form.submit' }, ...(typable ? fill.filter((change) => values[change.field] !== change.value) : []), ...others]
   }
 
-/** `formEvents`, with the bot check's reports offered only while the fields hold the `fill`
- * values (and in the states that wait for a token). */
+/** `formEvents` along a main line, the `fill` values: the bot check's reports come once the fields
+ * hold them (and in the states that wait for a token); a field is left, or given a wrong value, only
+ * before any problem shows and the bot check starts. Each has a line of its own, so the paths stay
+ * few while every state and transition is reached. */
 const filledFirst =
   ([events, fill]: Parameters<typeof formEvents>) =>
   (snapshot: AnyMachineSnapshot): PlannedEvent[] => {
-    const { values } = snapshot.context as FormContext
+    const { values, shown, botCheck } = snapshot.context as FormContext
     const filled = fill.every((change) => values[change.field] === change.value)
-    return formEvents(events, fill)(snapshot).filter((event) => filled || snapshot.hasTag('checking') || !event.type.startsWith('botCheck.'))
+    const mainLine = (event: PlannedEvent) => fill.some((change) => change.field === event.field && change.value === event.value)
+    const aside = shown.length === 0 && botCheck === 'off'
+    return formEvents(events, fill)(snapshot).filter((event) => {
+      if (event.type.startsWith('botCheck.')) return filled || snapshot.hasTag('checking')
+      if (event.type === 'field.blur') return shown.length === 0
+      if (event.type === 'field.change') return mainLine(event) || aside
+      return true
+    })
   }
 
 /** What the bot check's widget can report to a form. */
@@ -201,7 +210,7 @@ export const machineModels = {
     file: 'login-form',
     machine: loginFormMachine,
     options: {
-      events: formEvents(
+      events: filledFirst([
         [
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
           { type: 'field.change', field: 'email', value: 'not-an-email' },
@@ -223,7 +232,7 @@ export const machineModels = {
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
           { type: 'field.change', field: 'password', value: 'hemmelig1' },
         ],
-      ),
+      ]),
       serialize: serializeForm,
     },
   },
@@ -231,7 +240,7 @@ export const machineModels = {
     file: 'register-form',
     machine: registerFormMachine,
     options: {
-      events: formEvents(
+      events: filledFirst([
         [
           { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
@@ -250,7 +259,7 @@ export const machineModels = {
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
           { type: 'field.change', field: 'password', value: 'hemmelig1' },
         ],
-      ),
+      ]),
       serialize: serializeForm,
       limit: 20000,
     },
@@ -259,7 +268,7 @@ export const machineModels = {
     file: 'password-reset-request',
     machine: passwordResetRequestMachine,
     options: {
-      events: formEvents(
+      events: filledFirst([
         [
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
           { type: 'field.change', field: 'email', value: 'not-an-email' },
@@ -271,7 +280,7 @@ export const machineModels = {
           outcome.error('requestPasswordReset', { message: 'For security purposes, you can only request this after 60 seconds.' }),
         ],
         [{ type: 'field.change', field: 'email', value: 'kari@example.no' }],
-      ),
+      ]),
       serialize: serializeForm,
     },
   },

@@ -79,8 +79,18 @@ export function delayOf(event: EventObject): number | undefined {
 }
 
 /** Every shortest path (and optionally every simple path) of the machine, as readable plans. */
+/** The events a snapshot can take: an actor's outcome (`xstate.done.actor.<id>`) only while that
+ * actor runs. Any other would be an error no child raised, and leave the walk in an error snapshot
+ * that no running machine reaches. */
+const whileRunning = (events: EventsFor) => (snapshot: AnyMachineSnapshot) =>
+  (typeof events === 'function' ? events(snapshot) : events).filter((event) => {
+    const outcome = /^xstate\.(done|error)\.actor\.(.+)$/.exec(event.type)
+    return !outcome || outcome[2]! in snapshot.children
+  })
+
 export function planPaths(machine: AnyStateMachine, options: PathOptions): PlannedPath[] {
   const label = options.label ?? valueLabel
+  options = { ...options, events: whileRunning(options.events) }
   const traversal = {
     events: options.events as never,
     ...(options.limit ? { limit: options.limit } : {}),
