@@ -6,13 +6,12 @@ import { DEMO_FIELDS, type DemoField, type DemoRequest, type DemoResponse, demoF
 import { DemoForm } from '../../src/features/demo/demo-form'
 import { fieldLabels, requiredTexts } from '../../src/features/demo/field-texts'
 import { createI18nWith } from '../../src/i18n/i18n'
-import { demoFormLogic } from '../../src/features/demo/logic'
 import { focusDemoField } from '../../src/features/demo/dom'
 import { Toaster } from '../../src/components/toaster/toaster'
 import { demoFormEvents, demoFormLabel, serializeDemoForm, validValues } from '../machines/demo-form.model'
 import { applyOutcome, controllableCallback, controllablePromise } from '../model/fake-actors'
 import { testMachinePaths } from '../model/run'
-import { catalogs, renderInApp, toasterLoaded } from '../render'
+import { catalogs, renderInApp, standIn, toasterLoaded } from '../render'
 
 const inNorwegian = createI18nWith('nb', catalogs.nb)
 
@@ -52,16 +51,20 @@ async function start() {
   const loadSchema = controllablePromise<void>()
   const schema = controllableCallback<DemoFormEvent>()
   const botCheck = controllableCallback<EventObject>()
-  const logic = demoFormLogic('nb').provide({
-    actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic, watchSchema: schema.logic, watchBotCheck: botCheck.logic },
-    actions: { focusField: (_, { field: name }) => focusDemoField(name) },
-  })
   const view = renderInApp(
     <>
-      <DemoForm logic={logic} />
+      <DemoForm />
       <Toaster />
     </>,
-    { lang: 'nb' },
+    {
+      lang: 'nb',
+      standIns: [
+        standIn(demoFormMachine, {
+          actors: { sendDemoRequest: send.logic, loadSchema: loadSchema.logic, watchSchema: schema.logic, watchBotCheck: botCheck.logic },
+          actions: { focusField: (_, { field: name }) => focusDemoField(name) },
+        }),
+      ],
+    },
   )
   await toasterLoaded()
   return { send, loadSchema, schema, botCheck, ...view }
@@ -184,13 +187,12 @@ describe('Demo form view in English', () => {
 
   it('labels, need options, the busy label and the toasts are in English', async () => {
     const send = controllablePromise<DemoResponse, DemoRequest>()
-    const logic = demoFormLogic('en').provide({ actors: { sendDemoRequest: send.logic } })
     renderInApp(
       <>
-        <DemoForm logic={logic} />
+        <DemoForm />
         <Toaster />
       </>,
-      { lang: 'en' },
+      { lang: 'en', standIns: [standIn(demoFormMachine, { actors: { sendDemoRequest: send.logic } })] },
     )
     const need = screen.getByLabelText('What do you need help with?')
     expect(within(need).getAllByRole('option').map((o) => o.textContent)).toEqual([
@@ -216,7 +218,7 @@ describe('Demo form view in English', () => {
   })
 
   it('shows every field of the table in its order, with its label ("(optional)" after an optional one), name and autofill token', () => {
-    renderInApp(<DemoForm logic={demoFormLogic('en')} />, { lang: 'en' })
+    renderInApp(<DemoForm />, { lang: 'en' })
     const inEnglish = createI18nWith('en', catalogs.en)
     const names = [...document.querySelectorAll<HTMLInputElement>('#demo-form [name]')].map((control) => control.name)
     expect(names).toEqual([...DEMO_FIELDS, 'website'])
@@ -233,7 +235,7 @@ describe('Demo form view in English', () => {
 
   it('shows the English problem after leaving a field', () => {
     renderInApp(
-      <DemoForm logic={demoFormLogic('en')} />,
+      <DemoForm />,
       { lang: 'en' },
     )
     const email = screen.getByLabelText('E-mail')
@@ -244,7 +246,7 @@ describe('Demo form view in English', () => {
   })
 
   it('never overwrites what a field holds: text the machine has not been told of yet (typed before the page came to life) survives its renders', () => {
-    renderInApp(<DemoForm logic={demoFormLogic('en')} />, { lang: 'en' })
+    renderInApp(<DemoForm />, { lang: 'en' })
     const name = screen.getByLabelText('Full name') as HTMLInputElement
     name.value = 'Kari Rask'
     const email = screen.getByLabelText('E-mail')
@@ -257,7 +259,7 @@ describe('Demo form view in English', () => {
 
   it('keeps the honeypot out of sight and out of the tab order', () => {
     renderInApp(
-      <DemoForm logic={demoFormMachine} />,
+      <DemoForm />,
       { lang: 'nb' },
     )
     const trap = document.getElementById('demo-website')!

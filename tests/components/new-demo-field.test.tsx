@@ -8,7 +8,6 @@ import { describe, expect, it, vi } from 'vitest'
 import type { DemoRequest, DemoResponse } from '../../supabase/functions/_shared/demo-request'
 import { requiredValues } from '../demo-samples'
 import { controllablePromise, settle } from '../model/fake-actors'
-import { renderInApp } from '../render'
 
 vi.mock('../../supabase/functions/_shared/demo-field-table.ts', async (importOriginal) => {
   const { demoFieldTable } = await importOriginal<typeof import('../../supabase/functions/_shared/demo-field-table.ts')>()
@@ -26,12 +25,13 @@ describe('an optional field added to the field table', () => {
     // The test set-up loaded the form's schema before this file's table: load them anew.
     vi.resetModules()
     const { DemoForm } = await import('../../src/features/demo/demo-form')
-    const { demoFormLogic } = await import('../../src/features/demo/logic')
+    const { demoFormMachine, demoValidator } = await import('../../machines/demo-form.machine')
+    // The render helper's stand-ins reach the page through the same (fresh) modules the page uses.
+    const { renderInApp, standIn } = await import('../render')
     const { DEMO_FIELDS } = await import('../../supabase/functions/_shared/demo-fields')
-    await (await import('../../machines/demo-form.machine')).demoValidator.load()
+    await demoValidator.load()
     const send = controllablePromise<DemoResponse, DemoRequest>()
-    const logic = demoFormLogic('en').provide({ actors: { sendDemoRequest: send.logic } })
-    renderInApp(<DemoForm logic={logic} />, { lang: 'en' })
+    renderInApp(<DemoForm />, { lang: 'en', standIns: [standIn(demoFormMachine, { actors: { sendDemoRequest: send.logic } })] })
     const added = screen.getByLabelText('Hypothetical (optional)') as HTMLInputElement
     expect(added).toHaveAttribute('autocomplete', 'tel')
     expect(added).toHaveAttribute('name', 'hypothetical')

@@ -6,7 +6,9 @@
 import { act, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
-import type { Subscription } from '../../machines/subscriptions.machine'
+import { checkoutMachine } from '../../machines/checkout.machine'
+import { type Subscription, subscriptionsMachine, type WatcherCommand } from '../../machines/subscriptions.machine'
+import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import { Checkout } from '../../src/features/checkout/checkout'
 import { Dashboard } from '../../src/features/dashboard/dashboard'
@@ -16,7 +18,7 @@ import { FunctionRefusal } from '../../src/lib/functions'
 import { serverMessage } from '../../src/lib/server-message'
 import { href, type RouteKey, routes } from '../../src/routes'
 import { settle } from '../model/fake-actors'
-import { catalogs, renderInApp, toasterLoaded } from '../render'
+import { catalogs, renderInApp, standIn, toasterLoaded } from '../render'
 import { plans } from '../../supabase/functions/_shared/plans'
 import { fakeAuth, kari } from './fake-auth'
 
@@ -28,23 +30,27 @@ vi.mock('../../supabase/functions/_shared/plan-catalogue.ts', async (importOrigi
   return { plans: [...plans, added] }
 })
 
-const fakes = vi.hoisted(() => ({ rows: [] as Subscription[], planNow: '', asked: [] as { plan: string }[], refusal: null as unknown }))
+const fakes = { rows: [] as Subscription[], planNow: '', asked: [] as { plan: string }[], refusal: null as unknown }
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
-vi.mock('../../src/features/dashboard/actors', async (importActual) => ({
-  ...(await importActual<object>()),
-  fetchSubscriptions: fromPromise(async () => fakes.rows),
-  watchSubscriptions: fromCallback(() => {}),
-  checkWebhook: fromPromise(() => new Promise<never>(() => {})),
-}))
-vi.mock('../../src/features/checkout/actors', async (importActual) => ({
-  ...(await importActual<object>()),
-  loadPlan: fromPromise(async () => fakes.planNow),
-  createCheckout: () =>
-    fromPromise<{ url?: string | null }, { plan: string }>(async ({ input }) => {
-      fakes.asked.push(input)
-      throw fakes.refusal
-    }),
-}))
+// The real actors call Supabase; here the subscriptions are the test's rows and the checkout is refused.
+const standIns = [
+  standIn(subscriptionsMachine, {
+    actors: {
+      fetchSubscriptions: fromPromise<Subscription[], { userId: string }>(async () => fakes.rows),
+      watchSubscriptions: fromCallback<WatcherCommand, { userId: string }>(() => {}),
+    },
+  }),
+  standIn(webhookHealthMachine, { actors: { checkWebhook: fromPromise<HealthAnswer>(() => new Promise(() => {})) } }),
+  standIn(checkoutMachine, {
+    actors: {
+      loadPlan: fromPromise<string>(async () => fakes.planNow),
+      createCheckout: fromPromise<{ url?: string | null }, { plan: string }>(async ({ input }) => {
+        fakes.asked.push(input)
+        throw fakes.refusal
+      }),
+    },
+  }),
+]
 
 const row = (product_name: string): Subscription =>
   ({ id: `s-${product_name}`, user_id: 'u1', product_name, status: 'active', current_period_end: '2026-12-22T00:00:00Z' }) as Subscription
@@ -72,7 +78,7 @@ describe('a plan added to the catalogue, above its top one', () => {
         <ProtectedRoute>
           <Dashboard userId="u1" />
         </ProtectedRoute>,
-        { lang: 'en', path: '/en/app' },
+        { lang: 'en', path: '/en/app', standIns },
       )
       fakeAuth.change('INITIAL_SESSION', kari)
       await act(settle)
@@ -92,7 +98,7 @@ describe('a plan added to the catalogue, above its top one', () => {
         <Checkout />
         <Toaster />
       </>,
-      { lang: 'en', path: '/en/checkout-hypothetical' },
+      { lang: 'en', path: '/en/checkout-hypothetical', standIns },
     )
     await toasterLoaded()
     await act(settle)

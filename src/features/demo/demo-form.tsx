@@ -2,7 +2,6 @@ import type { I18n, MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import clsx from 'clsx'
-import type { demoFormMachine } from '../../../machines/demo-form.machine'
 import { type DemoField, type DemoFieldSpec, demoFieldTable, LIMITS, NEEDS, type Problem } from '../../../supabase/functions/_shared/demo-fields'
 import { demoFormLogic } from './logic'
 import { useAppMachine } from '../../lib/use-app-machine'
@@ -40,12 +39,12 @@ const layout = demoFieldTable.reduce<DemoFieldSpec[][]>((groups, spec) => {
 
 const language = (lang: Lang) => (lang === 'en' ? 'en' : 'nb')
 
-/** The demo booking form. `logic` defaults to the app's machine; tests pass one with stand-ins. */
-export function DemoForm({ logic }: { logic?: typeof demoFormMachine }) {
+/** The demo booking form. */
+export function DemoForm() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
-  const [snapshot, send] = useAppMachine(logic ?? demoFormLogic(lang), { input: { language: language(lang) } })
+  const [snapshot, send] = useAppMachine(demoFormLogic(lang), { input: { language: language(lang) } })
   const api = connectDemoForm(snapshot, send, {
     submit: t({ message: 'Book demo', context: 'demo form submit button' }),
     sending: t({ message: 'Sending...', context: 'demo form submit button while busy' }),
