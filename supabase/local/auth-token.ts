@@ -86,7 +86,7 @@ async function pkceGrant(db: PGlite, core: AuthCore, c: Context) {
     }
     await tx.query('delete from auth.flow_state where id = $1', [flow.id])
     const session = await core.issueSession(tx, flow.user_id, flow.provider_type === 'email' ? 'otp' : 'oauth')
-    return flow.provider_type === 'google' ? { ...session, provider_token: `local-google-${randomToken()}` } : session
+    return flow.provider_type === 'email' ? session : { ...session, provider_token: `local-${flow.provider_type}-${randomToken()}` }
   })
 }
 

@@ -7,7 +7,7 @@
 //   auth-verify.ts    GET, POST /verify      e-mailed links and codes
 //   auth-mfa.ts       /factors               authenticator apps (TOTP): enroll, challenge, unenroll
 //   auth-mfa-verify.ts  POST /factors/:id/verify  the code that raises a session to aal2
-//   google.ts         /authorize, /local-google   Google, through the local stand-in page
+//   oauth.ts          /authorize, /local-google, /local-linkedin   Google and LinkedIn, through local stand-in pages
 //   auth-admin.ts     DELETE /admin/users/:id     the service role's user delete
 // What they share is in auth-core.ts (requests, limits, the caller), auth-sessions.ts (users and
 // sessions) and auth-mail.ts (the e-mails). This module holds what applies to every route: GoTrue's
@@ -25,7 +25,7 @@ import { userRoutes } from './auth-user.ts'
 import { asAuthService } from './auth-users.ts'
 import { verifyRoutes } from './auth-verify.ts'
 import type { StackContext } from './context.ts'
-import { googleRoutes } from './google.ts'
+import { OAUTH_PROVIDERS, oauthRoutes } from './oauth.ts'
 import { requireApiKey } from './http.ts'
 
 export function authRoutes(stack: StackContext): Hono {
@@ -57,7 +57,7 @@ export function authRoutes(stack: StackContext): Hono {
   app.use('*', async (c, next) => {
     const path = c.req.path.replace(/^.*\/auth\/v1/, '')
     const navigation = c.req.method === 'GET' && ['/authorize', '/verify', '/callback'].includes(path)
-    if (navigation || path === '/local-google') return next()
+    if (navigation || Object.values(OAUTH_PROVIDERS).some((provider) => provider.path === path)) return next()
     return apiKey(c, next)
   })
 
@@ -73,7 +73,7 @@ export function authRoutes(stack: StackContext): Hono {
 
   app.get('/settings', (c) =>
     c.json({
-      external: { email: true, phone: false, google: true },
+      external: { email: true, phone: false, ...Object.fromEntries(Object.keys(OAUTH_PROVIDERS).map((id) => [id, config.externalProviders.includes(id)])) },
       disable_signup: false,
       mailer_autoconfirm: config.autoconfirm,
       phone_autoconfirm: false,
@@ -84,7 +84,7 @@ export function authRoutes(stack: StackContext): Hono {
 
   for (const routes of [signupRoutes, tokenRoutes, userRoutes, logoutRoutes, recoverRoutes]) app.route('/', routes(ctx, core))
   app.route('/', adminRoutes(ctx))
-  for (const routes of [verifyRoutes, mfaRoutes, mfaVerifyRoutes, googleRoutes]) app.route('/', routes(ctx, core))
+  for (const routes of [verifyRoutes, mfaRoutes, mfaVerifyRoutes, oauthRoutes]) app.route('/', routes(ctx, core))
 
   return app
 }

@@ -73,6 +73,7 @@ export type ConfiguredAuth = {
   sendEmailHook?: AuthHook | null
   mfaVerificationHook?: AuthHook | null
   notifications?: string[]
+  externalProviders?: string[]
 }
 
 /** An HTTP hook of the auth service: where it posts, and the `v1,whsec_…` secrets it signs with
@@ -117,6 +118,10 @@ export function authSettings(toml: string, env: NodeJS.ProcessEnv = process.env)
   set('totpEnroll', bool(totp.enroll_enabled))
   set('totpVerify', bool(totp.verify_enabled))
   set('maxEnrolledFactors', num(sections['auth.mfa']?.max_enrolled_factors))
+  const external = Object.entries(sections)
+    .filter(([name, section]) => name.startsWith('auth.external.') && section.enabled === true)
+    .map(([name]) => name.slice('auth.external.'.length))
+  set('externalProviders', external)
   // GoTrue resets a length outside 6–10 to 6 (internal/conf/configuration.go).
   const otpLength = num(email.otp_length)
   set('otpLength', otpLength === undefined ? undefined : otpLength >= 6 && otpLength <= 10 ? otpLength : 6)

@@ -56,6 +56,8 @@ export type AuthConfig = {
   mfaVerificationHook: AuthHook | null
   /** The security notices that are on (config.toml [auth.email.notification.<kind>] enabled). */
   notifications: string[]
+  /** The sign-in providers config.toml turns on ([auth.external.<id>] enabled): google, linkedin_oidc. */
+  externalProviders: string[]
 }
 
 /** GoTrue's own defaults. */
@@ -83,6 +85,7 @@ const GOTRUE_DEFAULTS: AuthConfig = {
   sendEmailHook: null,
   mfaVerificationHook: null,
   notifications: [],
+  externalProviders: [],
 }
 
 /** GoTrue's defaults, then what a config.toml sets (config.ts reads it), as the Supabase CLI

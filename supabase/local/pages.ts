@@ -77,20 +77,33 @@ ${body}
 `
 }
 
-export function googlePage(input: { action: string; state: string; email?: string; error?: string }): string {
-  const error = input.error
-    ? `<p class="error" id="email-error" role="alert">${escapeHtml(input.error)}</p>`
-    : ''
+/** The stand-in page of an OAuth provider (Google, LinkedIn): the address to sign in with (and,
+ * where the provider gives one, the name), Continue or Cancel. */
+export function oauthPage(input: {
+  provider: { name: string; asksName: boolean }
+  action: string
+  state: string
+  email?: string
+  name?: string
+  error?: string
+}): string {
+  const { name } = input.provider
+  const error = input.error ? `<p class="error" id="email-error" role="alert">${escapeHtml(input.error)}</p>` : ''
   const described = input.error ? ' aria-describedby="email-error" aria-invalid="true"' : ''
+  const nameField = input.provider.asksName
+    ? `<label for="name">Name on the profile</label>
+<input id="name" name="name" type="text" autocomplete="name" maxlength="100" value="${escapeHtml(input.name ?? '')}">`
+    : ''
   return layout(
-    'Local stand-in for Google sign-in',
-    `<h1>Sign in with Google</h1>
-<p class="banner" role="note">Local stand-in for Google sign-in. No request goes to Google: this page belongs to the local development stack.</p>
+    `Local stand-in for ${name} sign-in`,
+    `<h1>Sign in with ${escapeHtml(name)}</h1>
+<p class="banner" role="note">Local stand-in for ${escapeHtml(name)} sign-in. No request goes to ${escapeHtml(name)}: this page belongs to the local development stack.</p>
 <form method="post" action="${escapeHtml(input.action)}">
 <input type="hidden" name="state" value="${escapeHtml(input.state)}">
 <label for="email">E-mail address</label>
 <input id="email" name="email" type="email" autocomplete="email" required value="${escapeHtml(input.email ?? '')}"${described}>
 ${error}
+${nameField}
 <button type="submit" name="decision" value="continue">Continue</button>
 <button type="submit" name="decision" value="cancel" formnovalidate>Cancel</button>
 </form>`,

@@ -1,9 +1,9 @@
 // The stack is a package of the project's npm workspace (supabase/local/package.json): the root's
 // `npm ci` installs what it declares, into the root's node_modules and lockfile. So it must declare
 // every package its code imports, and at the version the root installs where the root declares the
-// same package (two versions would install twice). Its public entry (index.ts) is what the
-// project's tooling may import by the package's name.
-import { readFileSync } from 'node:fs'
+// same package (two versions would install twice). Its entries (index.ts, and config, db, jwt and
+// stack) are what the project's tooling may import, by the package's name.
+import { existsSync, readFileSync } from 'node:fs'
 import { builtinModules } from 'node:module'
 import { describe, expect, it } from 'vitest'
 import { packageImports } from './source.ts'
@@ -21,7 +21,12 @@ describe('the local stack’s package', () => {
     expect(root.workspaces).toEqual(['supabase/local'])
     expect(own.name).toBe('@vekstlinje/supabase-local')
     expect(lock.packages[`node_modules/${own.name}`]).toEqual({ resolved: 'supabase/local', link: true })
-    expect(own.exports).toEqual({ '.': './index.ts' })
+    // Its main entry, and the entries the site's tools use (each one a module of the package).
+    expect(own.exports?.['.']).toBe('./index.ts')
+    for (const [entry, file] of Object.entries(own.exports ?? {})) {
+      expect(entry, file).toBe(entry === '.' ? '.' : `./${file.slice(2, -3)}`)
+      expect(existsSync(`${ROOT}supabase/local/${file.slice(2)}`), file).toBe(true)
+    }
     expect(own.bin).toEqual({ 'supabase-local': './cli.ts' })
   })
 
