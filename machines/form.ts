@@ -189,6 +189,8 @@ export interface FormMachineConfig<T extends AnyTypes, TContext, TInput> {
   opens?: boolean
   /** Events taken wherever the form is (beyond the kit's). */
   on?: TransitionsOf<T>
+  /** Actors that run as long as the form does (beyond the kit's): what the page's address says. */
+  invoke?: InvokeOf<T>[]
 }
 
 export interface FormOptions<F extends string, P extends string, TData, TFailure, TContext extends MachineContext, TEvent extends EventObject, TInput, TActors, TActions extends ParamsMap, TGuards extends ParamsMap> {
@@ -369,7 +371,7 @@ export function formSetup<
   const definition: FormDefinition = { fields, schema: schema as FormDefinition['schema'], botCheck }
 
   const createMachine = (config: FormMachineConfig<T, TContext, TInput>): FormMachine<T, TInput> => {
-    const { id, description, context: own, initial = 'editing', editing, submitting, states = {}, alsoSubmitFrom = [], opens = false, on = {} } = config
+    const { id, description, context: own, initial = 'editing', editing, submitting, states = {}, alsoSubmitFrom = [], opens = false, on = {}, invoke: ownActors = [] } = config
     /** A submit with the schema at hand: valid, it goes out (once the bot check has its token). */
     const submit = [
       ...(botCheck ? [{ guard: 'isValidButBotCheckPending', target: 'checkingBot', description: 'Submitted with valid input before the bot check has its token: it waits for it.' }] : []),
@@ -453,7 +455,7 @@ export function formSetup<
         }
         return { ...start, problems: problemsOf(start) }
       },
-      invoke: [{ id: 'typedBeforeStart', src: 'readTypedValues' }, ...(schema ? [{ id: 'schema', src: 'watchSchema' }] : []), ...(opens ? [] : widget)],
+      invoke: [{ id: 'typedBeforeStart', src: 'readTypedValues' }, ...(schema ? [{ id: 'schema', src: 'watchSchema' }] : []), ...(opens ? [] : widget), ...ownActors],
       on: { ...fieldTransitions, ...(opens ? {} : botCheckTransitions), ...(on as AnyTransitions) },
     }
     const open = ownStates.open as AnyConfig | undefined

@@ -1,7 +1,8 @@
-import { type ContextFrom, type EventFrom, fromPromise, raise } from 'xstate'
+import { assign, type ContextFrom, type EventFrom, fromCallback, fromPromise, raise } from 'xstate'
 import { botCheckToken, type WithBotCheck } from './bot-check'
 import { lazyFormSchema } from './form-fields'
 import { formSetup, waitingForBotCheck } from './form'
+import { type ProviderClick, type ProviderRefusal, providerActions, providerActors, redirectingToProviders, toProviders } from './oauth'
 
 export const loginFields = ['email', 'password'] as const
 export type LoginField = (typeof loginFields)[number]
@@ -35,19 +36,27 @@ export const loginForm = formSetup({
   fields: loginFields,
   schema: loginValidator,
   botCheck: true,
-  types: { events: {} as { type: 'google.click' } | { type: 'resend.click' }, failure: {} as SignInFailure },
+  types: {
+    events: {} as ProviderClick | { type: 'resend.click' } | { type: 'provider.refused'; refusal: ProviderRefusal },
+    failure: {} as SignInFailure,
+    context: {} as { refusal: ProviderRefusal | null },
+  },
   actors: {
     signIn: fromPromise<SignedIn, WithBotCheck<LoginRequest>>(async () => ({ secondFactorDue: false })),
-    signInWithGoogle: fromPromise<void>(async () => {}),
+    ...providerActors,
     resendConfirmation: fromPromise<void, WithBotCheck<{ email: string }>>(async () => {}),
+    // Provided by the feature's logic: a visitor back from a provider without a session (the
+    // provider's refusal, in the page's address).
+    readProviderReturn: fromCallback(() => () => {}),
   },
   actions: {
     // Provided by the feature's logic.
     notifySignedIn: () => {},
-    notifyGoogleFailure: (_, _params: { message?: string; code?: string }) => {},
+    ...providerActions,
     notifyResent: () => {},
     goToApp: () => {},
     resendAgain: raise({ type: 'resend.click' }),
+    rememberRefusal: assign({ refusal: ({ event }) => (event.type === 'provider.refused' ? event.refusal : null) }),
   },
   guards: {
     isUnconfirmed: ({ event }) => Boolean((event as { error?: SignInFailure }).error?.unconfirmed),
@@ -57,10 +66,18 @@ export const loginForm = formSetup({
 
 export const loginFormMachine = loginForm.createMachine({
   id: 'loginForm',
-  description: 'Sign in with e-mail and password, or with Google.',
+  description: 'Sign in with e-mail and password, or with Google or LinkedIn.',
+  context: { refusal: null },
+  invoke: [{ id: 'providerReturn', src: 'readProviderReturn' }],
+  on: {
+    'provider.refused': {
+      actions: 'rememberRefusal',
+      description: 'Back from Google or LinkedIn without a session (the visitor cancelled there): the page says so.',
+    },
+  },
   editing: {
     description: 'The form waits for the e-mail address and the password.',
-    on: { 'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' } },
+    on: toProviders,
   },
   submitting: {
     description: 'Signing in: the fields are read-only, the button waits.',
@@ -89,7 +106,7 @@ export const loginFormMachine = loginForm.createMachine({
           { guard: 'isBotCheckPending', target: 'checkingBotForResend', description: 'Asked before the bot check has its next token: it waits for it.' },
           { target: 'resending', description: 'Send the confirmation e-mail again.' },
         ],
-        'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' },
+        ...toProviders,
       },
     },
     checkingBotForResend: waitingForBotCheck('unconfirmed', 'resendAgain'),
@@ -105,15 +122,7 @@ export const loginFormMachine = loginForm.createMachine({
         onError: { target: 'unconfirmed', actions: { type: 'notifyFailure', params: notice }, description: 'Could not send.' },
       },
     },
-    redirectingToGoogle: {
-      description: 'On the way to Google: the page is about to leave.',
-      tags: 'busy',
-      invoke: {
-        id: 'signInWithGoogle',
-        src: 'signInWithGoogle',
-        onError: { target: 'editing', actions: { type: 'notifyGoogleFailure', params: notice }, description: 'Google sign-in could not start.' },
-      },
-    },
+    ...redirectingToProviders('editing'),
     signedIn: {
       description: 'Signed in: off to the dashboard (or where the visitor was going).',
       type: 'final',

@@ -2,6 +2,7 @@ import { type ContextFrom, type EventFrom, fromPromise } from 'xstate'
 import type { WithBotCheck } from './bot-check'
 import { formSetup } from './form'
 import { lazyFormSchema } from './form-fields'
+import { type ProviderClick, providerActions, providerActors, redirectingToProviders, toProviders } from './oauth'
 
 export { PASSWORD_MIN_LENGTH } from './register-rules'
 
@@ -22,34 +23,29 @@ export interface SignUpFailure {
   weakPasswordReasons?: string[]
 }
 
-const notice = ({ event }: { event: { error?: unknown } }) => {
-  const { message, code } = (event.error ?? {}) as SignUpFailure
-  return { message, code }
-}
-
 export const registerForm = formSetup({
   fields: registerFields,
   schema: registerValidator,
   botCheck: true,
-  types: { events: {} as { type: 'google.click' }, failure: {} as SignUpFailure },
+  types: { events: {} as ProviderClick, failure: {} as SignUpFailure },
   actors: {
     signUp: fromPromise<void, WithBotCheck<RegisterRequest>>(async () => {}),
-    signUpWithGoogle: fromPromise<void>(async () => {}),
+    ...providerActors,
   },
   actions: {
     // Provided by the feature's logic.
     notifyRegistered: () => {},
-    notifyGoogleFailure: (_, _params: { message?: string; code?: string }) => {},
+    ...providerActions,
     goToLogin: () => {},
   },
 })
 
 export const registerFormMachine = registerForm.createMachine({
   id: 'registerForm',
-  description: 'Create an account with name, e-mail and password, or with Google.',
+  description: 'Create an account with name, e-mail and password, or with Google or LinkedIn.',
   editing: {
     description: 'The form waits for the name, the e-mail address and a password.',
-    on: { 'google.click': { target: 'redirectingToGoogle', description: 'The user chooses Google.' } },
+    on: toProviders,
   },
   submitting: {
     description: 'Creating the account: the fields are read-only, the button waits.',
@@ -60,15 +56,7 @@ export const registerFormMachine = registerForm.createMachine({
     },
   },
   states: {
-    redirectingToGoogle: {
-      description: 'On the way to Google: the page is about to leave.',
-      tags: 'busy',
-      invoke: {
-        id: 'signUpWithGoogle',
-        src: 'signUpWithGoogle',
-        onError: { target: 'editing', actions: { type: 'notifyGoogleFailure', params: notice }, description: 'Google sign-up could not start.' },
-      },
-    },
+    ...redirectingToProviders('editing'),
     registered: {
       description: 'Done: the user is asked to confirm by e-mail and sent to the sign-in page.',
       type: 'final',

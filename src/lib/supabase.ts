@@ -10,16 +10,16 @@ let client: Promise<SupabaseClient> | undefined
  * it at once, before any request. */
 export const AUTH_STORAGE_KEY = 'vekstlinje-auth-token'
 
-/** A session without Google's tokens (`provider_token`, `provider_refresh_token`). Google sign-in
- * hands them over with the session, but the product never calls Google, so they are not kept: not
- * in the browser's storage, not in the app's memory. */
+/** A session without the provider's tokens (`provider_token`, `provider_refresh_token`). A Google
+ * or LinkedIn sign-in hands them over with the session, but the product never calls either, so they
+ * are not kept: not in the browser's storage, not in the app's memory. */
 export function withoutProviderTokens<T>(session: T): T {
   if (!session || typeof session !== 'object' || !('provider_token' in session || 'provider_refresh_token' in session)) return session
   const { provider_token: _token, provider_refresh_token: _refresh, ...kept } = session as Record<string, unknown>
   return kept as T
 }
 
-/** Local storage, except that the session is stored without Google's tokens (exported for its test). */
+/** Local storage, except that the session is stored without the provider's tokens (exported for its test). */
 export const sessionStore = {
   getItem: (key: string) => localStorage.getItem(key),
   setItem: (key: string, value: string) => {

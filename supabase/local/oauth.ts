@@ -1,8 +1,8 @@
 // Sign-in with Google and with LinkedIn (OpenID Connect) on the local stack: /authorize sends the
 // browser to a local page, clearly marked as the stand-in for the provider, whose form signs in (or
 // creates) the user for an e-mail and returns to the app with the implicit-flow fragment or a PKCE
-// code, or with GoTrue's `access_denied` when the person cancels. The identity carries the claims
-// GoTrue keeps of each provider (its user metadata comes from them).
+// code, or, when the person cancels, with the provider's own error as GoTrue passes it on. The
+// identity carries the claims GoTrue keeps of each provider (its user metadata comes from them).
 import { createHash, randomUUID } from 'node:crypto'
 import { Hono } from 'hono'
 import { type AuthCore, AuthError, type Db, FLOW_LIFETIME_S, type FlowRow, isEmailAddress, randomToken } from './auth-core.ts'
@@ -11,22 +11,45 @@ import { htmlResponse, messagePage, oauthPage } from './pages.ts'
 
 /** The providers config.toml may turn on ([auth.external.<id>]), and what their stand-in shows. */
 export const OAUTH_PROVIDERS = {
-  google: { name: 'Google', path: '/local-google', issuer: 'https://accounts.google.com', asksName: false },
-  linkedin_oidc: { name: 'LinkedIn', path: '/local-linkedin', issuer: 'https://www.linkedin.com/oauth', asksName: true },
+  google: {
+    name: 'Google',
+    path: '/local-google',
+    issuer: 'https://accounts.google.com',
+    asksName: false,
+    // What Google's consent screen answers when the person says no.
+    cancelled: { error: 'access_denied', error_description: '' },
+  },
+  linkedin_oidc: {
+    name: 'LinkedIn',
+    path: '/local-linkedin',
+    issuer: 'https://www.linkedin.com/oauth',
+    asksName: true,
+    // LinkedIn's answer when the person cancels its sign-in.
+    cancelled: { error: 'user_cancelled_login', error_description: 'The user cancelled LinkedIn login' },
+  },
 } as const
 export type OAuthProviderId = keyof typeof OAUTH_PROVIDERS
 const isProvider = (id: string): id is OAuthProviderId => Object.hasOwn(OAUTH_PROVIDERS, id)
 
-/** The claims a provider hands over for an address (and, on LinkedIn's page, a name). */
+/** The claims a provider hands over for an address (and, on LinkedIn's page, a name), as GoTrue
+ * keeps them in the identity and the user's metadata: Google's with `full_name` and `avatar_url`;
+ * LinkedIn's (GoTrue's parseLinkedinIDToken) with the name built from its parts, the picture and
+ * the locale, and neither `full_name` nor `avatar_url`. */
 export function identityClaims(provider: OAuthProviderId, email: string, typedName = '') {
   const id = createHash('sha256').update(`${provider}:${email}`).digest('hex').slice(0, 21)
   const name = typedName.trim() || (email.split('@')[0] ?? email)
-  const base = { iss: OAUTH_PROVIDERS[provider].issuer, sub: id, provider_id: id, email, email_verified: true, phone_verified: false, name, full_name: name }
-  if (provider !== 'linkedin_oidc') return base
-  // LinkedIn's OpenID Connect userinfo: the name in parts and the profile picture.
+  const base = { iss: OAUTH_PROVIDERS[provider].issuer, sub: id, provider_id: id, email, email_verified: true, phone_verified: false, name }
+  if (provider !== 'linkedin_oidc') return { ...base, full_name: name }
   const [given = name, ...rest] = name.split(/\s+/)
-  const picture = `https://media.licdn.com/dms/image/local/${id}`
-  return { ...base, given_name: given, family_name: rest.join(' '), picture, avatar_url: picture, locale: 'nb_NO' }
+  const family = rest.join(' ')
+  return {
+    ...base,
+    name: `${given} ${family}`.trim(),
+    given_name: given,
+    family_name: family,
+    picture: `https://media.licdn.com/dms/image/local/${id}`,
+    locale: 'nb_NO',
+  }
 }
 
 export function oauthRoutes(ctx: StackContext, core: AuthCore): Hono {
@@ -79,7 +102,7 @@ export function oauthRoutes(ctx: StackContext, core: AuthCore): Hono {
       const email = field('email').trim().toLowerCase()
       const flow = await pendingFlow(provider, state)
       if (!flow) return expiredPage()
-      if (form.decision === 'cancel') return c.redirect(await cancelled(flow), 303)
+      if (form.decision === 'cancel') return c.redirect(await cancelled(flow, provider), 303)
       if (!isEmailAddress(email)) {
         const error = 'Enter an e-mail address, like name@example.com.'
         return htmlResponse(oauthPage({ provider: OAUTH_PROVIDERS[provider], action: action(), state, email, name: field('name'), error }), 400)
@@ -88,13 +111,19 @@ export function oauthRoutes(ctx: StackContext, core: AuthCore): Hono {
     })
   }
 
-  /** The person said no at the provider: GoTrue's error, in the fragment (and the query, for PKCE). */
-  async function cancelled(flow: FlowRow): Promise<string> {
+  /** The person said no at the provider: GoTrue passes the provider's error on (an OAuth error:
+   * `error` and `error_description`, no `error_code`), in the query and in the fragment, whichever
+   * the flow. */
+  async function cancelled(flow: FlowRow, provider: OAuthProviderId): Promise<string> {
     await db.query('delete from auth.flow_state where id = $1', [flow.id])
     const target = new URL(flow.redirect_to ?? ctx.siteUrl)
-    const error = { error: 'access_denied', error_code: 'access_denied', error_description: 'The user cancelled the sign-in' }
-    if (flow.code_challenge !== null) for (const [k, v] of Object.entries(error)) target.searchParams.set(k, v)
-    target.hash = new URLSearchParams({ ...error, sb: '' }).toString()
+    const { error, error_description } = OAUTH_PROVIDERS[provider].cancelled
+    target.searchParams.set('error', error)
+    target.searchParams.set('error_description', error_description)
+    const fragment = new URLSearchParams({ error })
+    if (error_description) fragment.set('error_description', error_description)
+    fragment.set('sb', '')
+    target.hash = fragment.toString()
     return target.toString()
   }
 

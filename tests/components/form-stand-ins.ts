@@ -5,13 +5,20 @@ import { type StandIn, standIn } from '../render'
 
 /** A form kit machine's effects as a view test drives them: the named actors (its request, its
  * other buttons') as promises the test settles, its schema's arrival and loading, its bot check's
- * widget. `actions` adds stand-in effects. */
-export function formStandIns<M extends AnyStateMachine>(machine: M, actors: readonly string[], actions: object = {}) {
+ * widget, and the named `callbacks` (what the page's address says) as actors whose reports the test
+ * sends. `actions` adds stand-in effects. */
+export function formStandIns<M extends AnyStateMachine>(machine: M, actors: readonly string[], actions: object = {}, callbacks: readonly string[] = []) {
   const promises = Object.fromEntries([...actors, 'loadSchema'].map((name) => [name, controllablePromise<unknown, unknown>()]))
+  const reporters = Object.fromEntries(callbacks.map((name) => [name, controllableCallback<EventObject>()]))
   const schema = controllableCallback<EventObject>()
   const widget = controllableCallback<EventObject>()
   const stub: StandIn = standIn(machine, {
-    actors: { ...Object.fromEntries(Object.entries(promises).map(([name, fake]) => [name, fake.logic])), watchSchema: schema.logic, watchBotCheck: widget.logic },
+    actors: {
+      ...Object.fromEntries(Object.entries(promises).map(([name, fake]) => [name, fake.logic])),
+      ...Object.fromEntries(Object.entries(reporters).map(([name, fake]) => [name, fake.logic])),
+      watchSchema: schema.logic,
+      watchBotCheck: widget.logic,
+    },
     actions,
   } as never)
   return {
@@ -28,5 +35,7 @@ export function formStandIns<M extends AnyStateMachine>(machine: M, actors: read
     },
     schemaArrives: () => act(() => schema.emit({ type: 'schema.loaded' })),
     widgetReports: (event: EventObject & { token?: string }) => act(() => widget.emit(event)),
+    /** One of the `callbacks` reports an event. */
+    reports: (name: string, event: EventObject) => act(() => reporters[name]!.emit(event)),
   }
 }

@@ -105,3 +105,19 @@ describe('Protected route view: signing out', () => {
     expect(here()).toBe('/en/login?next=%2Fen%2Fapp')
   })
 })
+
+describe('Protected route view: back from a provider that said no', () => {
+  // The auth service sends the visitor back with the provider's OAuth error in the query (and the
+  // fragment), and no session: the sign-in page is told why; the way back leaves the error out.
+  for (const [lang, path, login] of [
+    ['nb', '/app?error=user_cancelled_login&error_description=The+user+cancelled+LinkedIn+login', '/login?next=%2Fapp&refused=linkedinCancelled'],
+    ['en', '/en/app?tab=plan&error=access_denied&error_description=', '/en/login?next=%2Fen%2Fapp%3Ftab%3Dplan&refused=denied'],
+    ['en', '/en/app?error=server_error&error_code=unexpected_failure&error_description=Unexpected+failure', '/en/login?next=%2Fen%2Fapp&refused=failed'],
+  ] as const) {
+    it(`${path} → ${login}`, () => {
+      gate(lang, path)
+      fakeAuth.change('INITIAL_SESSION', null)
+      expect(here()).toBe(login)
+    })
+  }
+})

@@ -76,6 +76,12 @@ const journeys: Record<string, (engine: Engine, lang: Lang) => Promise<void>> = 
     await engine.release()
     await engine.until(`location.pathname === '/auth/v1/local-google'`)
   },
+  'LinkedIn at the first tap': async (engine, lang) => {
+    await engine.open(`${prefixOf(lang)}/register`, { hold: true })
+    await engine.tap('button[type="button"]', say(lang, 'Registrer deg med LinkedIn', 'Sign up with LinkedIn'))
+    await engine.release()
+    await engine.until(`location.pathname === '/auth/v1/local-linkedin'`)
+  },
 }
 
 const engines = {

@@ -172,15 +172,20 @@ for (const lang of ['nb', 'en'] as const) {
       await expect(question).toHaveAttribute('aria-expanded', 'true')
     })
 
-    test('"Continue with Google" goes to Google once', async ({ page }) => {
-      const authorize = countRequests(page, /\/auth\/v1\/authorize/)
-      const { release } = await holdApp(page, `${prefix}/login`)
-      await openAtOnce(page, `${prefix}/login`)
-      await page.getByRole('button', { name: text('Fortsett med Google', 'Continue with Google') }).click()
-      await release()
-      await expect(page).toHaveURL(/\/auth\/v1\/local-google/, { timeout: 15_000 })
-      expect(authorize).toHaveLength(1)
-    })
+    for (const [provider, path] of [
+      ['Google', 'local-google'],
+      ['LinkedIn', 'local-linkedin'],
+    ] as const) {
+      test(`"Continue with ${provider}" goes to ${provider} once`, async ({ page }) => {
+        const authorize = countRequests(page, /\/auth\/v1\/authorize/)
+        const { release } = await holdApp(page, `${prefix}/login`)
+        await openAtOnce(page, `${prefix}/login`)
+        await page.getByRole('button', { name: text(`Fortsett med ${provider}`, `Continue with ${provider}`) }).click()
+        await release()
+        await expect(page).toHaveURL(new RegExp(`/auth/v1/${path}`), { timeout: 15_000 })
+        expect(authorize).toHaveLength(1)
+      })
+    }
 
     test('the language switch goes to the other language', async ({ page }) => {
       const { release } = await holdApp(page, `${prefix}/pricing`)

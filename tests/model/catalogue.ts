@@ -13,6 +13,7 @@ import { COMPACT_AFTER_PX, headerMachine } from '../../machines/header.machine'
 import { heroCardMachine } from '../../machines/hero-card.machine'
 import { howItWorksMachine } from '../../machines/how-it-works.machine'
 import { loginFormMachine, loginValidator } from '../../machines/login-form.machine'
+import { providerRefusals } from '../../machines/oauth'
 import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
 import { newPasswordMachine } from '../../machines/new-password.machine'
@@ -218,7 +219,9 @@ export const machineModels = {
           { type: 'field.blur', field: 'email' },
           { type: 'form.submit' },
           { type: 'google.click' },
+          { type: 'linkedin.click' },
           { type: 'resend.click' },
+          ...providerRefusals.map((refusal) => ({ type: 'provider.refused', refusal })),
           ...botCheckEvents,
           outcome.done('signIn', { secondFactorDue: false }),
           outcome.done('signIn', { secondFactorDue: true }),
@@ -226,7 +229,7 @@ export const machineModels = {
           outcome.error('signIn', { message: 'Email not confirmed', unconfirmed: true }),
           outcome.done('resendConfirmation'),
           outcome.error('resendConfirmation', { message: 'Too many requests' }),
-          outcome.error('signInWithGoogle', { message: 'Provider is not enabled' }),
+          outcome.error('continueWithProvider', { message: 'Provider is not enabled' }),
         ],
         [
           { type: 'field.change', field: 'email', value: 'kari@example.no' },
@@ -249,10 +252,11 @@ export const machineModels = {
           { type: 'field.blur', field: 'password' },
           { type: 'form.submit' },
           { type: 'google.click' },
+          { type: 'linkedin.click' },
           ...botCheckEvents,
           outcome.done('signUp'),
           outcome.error('signUp', { message: 'Password is known to be weak', weakPasswordReasons: ['pwned'] }),
-          outcome.error('signUpWithGoogle', { message: 'Provider is not enabled' }),
+          outcome.error('continueWithProvider', { message: 'Provider is not enabled' }),
         ],
         [
           { type: 'field.change', field: 'fullName', value: 'Kari Nordmann' },

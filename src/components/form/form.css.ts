@@ -62,6 +62,9 @@ export const problem = style({
 export const hint = style({ color: vars.color.textMuted, fontSize: vars.size.xs, margin: 0 })
 
 export const submit = style({ width: '100%', marginTop: vars.space.s1 })
+/** The buttons that sign in with another service, one under the other, full width. */
+export const providers = style({ display: 'grid', gap: vars.space.s1 })
+export const providerButton = style({ width: '100%' })
 
 export const divider = style({
   display: 'grid',

@@ -3,6 +3,7 @@ import { fromCallback } from 'xstate'
 import { secondFactorDue } from '../../../machines/assurance'
 import { type GateStatus, type ProtectedRouteEvent, protectedRouteMachine } from '../../../machines/protected-route.machine'
 import { langFromPath } from '../../i18n/lang'
+import { withoutProviderError } from '../../lib/auth/provider-return'
 import { authSession, authStatusOf } from '../../lib/auth/session'
 import { href } from '../../routes'
 
@@ -12,8 +13,11 @@ export const protectedRouteLogic = protectedRouteMachine.provide({
   actions: {
     requestSession: () => authSession.send({ type: 'auth.start' }),
     redirectToLogin: () => {
-      const here = `${location.pathname}${location.search}`
-      navigate(`${href('login', langFromPath(location.pathname))}?next=${encodeURIComponent(here)}`, { replace: true })
+      // Back from a provider that said no: the sign-in page says why, and brings them back without it.
+      const { search, refusal } = withoutProviderError(location.search)
+      const here = `${location.pathname}${search}`
+      const refused = refusal ? `&refused=${refusal}` : ''
+      navigate(`${href('login', langFromPath(location.pathname))}?next=${encodeURIComponent(here)}${refused}`, { replace: true })
     },
   },
   actors: {

@@ -55,8 +55,8 @@ function WhatWeUse() {
           <strong>If you sign in</strong>, your session is kept in your browser's local storage, not in a cookie.
           It holds a short-lived access token, a token used to renew it, and basic details about your account. The
           access token is renewed automatically while you are signed in. Closing the browser does not remove the
-          session: it stays until you sign out, or until it can no longer be renewed. If you sign in with Google,
-          Google's own access token is not stored.
+          session: it stays until you sign out, or until it can no longer be renewed. If you sign in with Google
+          or LinkedIn, their own access token is not stored.
         </Trans>
       </p>
       <p>
@@ -170,10 +170,16 @@ function ThirdParties() {
             pages to identify you and keep your Google account secure.
           </Trans>
         </li>
+        <li>
+          <Trans>
+            <strong>LinkedIn</strong>, when you choose “Continue with LinkedIn”. LinkedIn uses cookies on its
+            sign-in pages to identify you and keep your LinkedIn account secure.
+          </Trans>
+        </li>
       </ul>
       <p>
         <Trans>
-          Those cookies are governed by Stripe's and Google's own cookie policies. Our subprocessors are listed in
+          Those cookies are governed by Stripe's, Google's and LinkedIn's own cookie policies. Our subprocessors are listed in
           the <PageLink to="security">security and subprocessors overview</PageLink>.
         </Trans>
       </p>

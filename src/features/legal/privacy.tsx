@@ -77,11 +77,13 @@ function DataWeCollect() {
         <li>
           <Trans>
             <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered with
-            your e-mail address (our e-mails to you are written in it; an account made with Google gets them in
-            Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
+            your e-mail address (our e-mails to you are written in it; an account made with Google or LinkedIn gets
+            them in Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
             salted hash that nobody can read. If you choose “Sign in with Google”, Google gives us your name,
             e-mail address, profile picture address and Google account identifier; the access token Google sends
-            with them is not kept. With each session, the sign-in service also records the IP address and the
+            with them is not kept. If you choose “Continue with LinkedIn”, LinkedIn gives us your name, e-mail
+            address, profile picture address, language and LinkedIn member identifier, nothing more: we do not
+            keep its access token, and we never read or post anything on your LinkedIn profile. With each session, the sign-in service also records the IP address and the
             browser (user agent) it was started from, until you sign out of it or the account is deleted.
           </Trans>
         </li>

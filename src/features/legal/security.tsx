@@ -132,9 +132,9 @@ function Sessions() {
   return (
     <p>
       <Trans>
-        Users sign in with e-mail and password, or with Google. The session is kept in the browser's local storage:
-        the access token is short-lived and renewed automatically, and signing out removes it. Google's own access
-        token, which comes with a Google sign-in, is not stored. The database itself
+        Users sign in with e-mail and password, or with Google or LinkedIn. The session is kept in the browser's local storage:
+        the access token is short-lived and renewed automatically, and signing out removes it. Google's and
+        LinkedIn's own access tokens, which come with their sign-ins, are not stored. The database itself
         enforces that each user can read only their own account and subscription data (row-level security).
       </Trans>
     </p>

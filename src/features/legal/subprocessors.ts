@@ -105,6 +105,22 @@ export const subprocessors: readonly Subprocessor[] = [
     usedBy: { config: ['auth.external.google'] },
   },
   {
+    id: 'linkedin',
+    name: 'LinkedIn Ireland Unlimited Company',
+    purpose: msg({ message: '“Continue with LinkedIn”, only when you choose it.', context: 'legal: subprocessor purpose' }),
+    data: msg({
+      message: "Name (first and last), e-mail address and whether LinkedIn has verified it, profile picture address, language and LinkedIn member identifier. LinkedIn's access token is not kept, and we never post or read anything on your LinkedIn profile.",
+      context: 'legal: subprocessor data',
+    }),
+    location: msg({ message: "Ireland (EU); LinkedIn's group also processes data in the United States.", context: 'legal: subprocessor location' }),
+    transfer: msg({
+      message: "The EU-US Data Privacy Framework, under which LinkedIn Corporation is certified, and the EU standard contractual clauses.",
+      context: 'legal: subprocessor transfer',
+    }),
+    transfersOutsideEea: true,
+    usedBy: { config: ['auth.external.linkedin_oidc'] },
+  },
+  {
     id: 'cloudflare',
     name: 'Cloudflare, Inc.',
     purpose: msg({

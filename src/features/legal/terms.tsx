@@ -78,7 +78,7 @@ function Accounts() {
     <>
       <p>
         <Trans>
-          You sign in with an e-mail address and password or with Google. Keep your sign-in details to yourself,
+          You sign in with an e-mail address and password, or with Google or LinkedIn. Keep your sign-in details to yourself,
           and tell us at once if you suspect that someone else has used your account. You are responsible for what
           happens in your account until you have told us.
         </Trans>

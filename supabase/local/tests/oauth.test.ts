@@ -83,6 +83,8 @@ describe('Google sign-in on an existing account', () => {
 
 describe('LinkedIn (OpenID Connect)', () => {
   it('a new account takes the name and picture LinkedIn gives, and signs in again as the same account', async () => {
+    // LinkedIn's identity has its name as GoTrue keeps it (no full_name); the project's migration
+    // (add_provider_full_name) makes it the account's full_name.
     const email = uniqueEmail('linkedin')
     const user = await googleSignIn(email, 'linkedin_oidc', 'Ingrid Bakke')
     expect(user.user_metadata).toMatchObject({
@@ -95,12 +97,16 @@ describe('LinkedIn (OpenID Connect)', () => {
       family_name: 'Bakke',
     })
     expect(user.user_metadata.picture).toMatch(/^https:\/\//)
+    const linkedIn = user.identities?.find((identity) => identity.provider === 'linkedin_oidc')
+    expect(linkedIn?.identity_data).toMatchObject({ name: 'Ingrid Bakke', given_name: 'Ingrid', family_name: 'Bakke', locale: 'nb_NO' })
+    expect(linkedIn?.identity_data).not.toHaveProperty('full_name')
+    expect(linkedIn?.identity_data).not.toHaveProperty('avatar_url')
     expect(user.app_metadata).toMatchObject({ provider: 'linkedin_oidc', providers: ['linkedin_oidc'] })
     const again = await googleSignIn(email, 'linkedin_oidc', 'Ingrid Bakke')
     expect(again.id).toBe(user.id)
   })
 
-  it('an address with an account gains the LinkedIn identity; the person’s cancel returns access_denied', async () => {
+  it('an address with an account gains the LinkedIn identity; the person’s cancel returns LinkedIn’s own error, as GoTrue passes it on', async () => {
     const { email, password, user: before } = await confirmedUser(stack, 'Kari Nordmann')
     const user = await googleSignIn(email, 'linkedin_oidc')
     expect(user.id).toBe(before.id)
@@ -110,7 +116,9 @@ describe('LinkedIn (OpenID Connect)', () => {
     const page = await providerPage(client(stack), 'linkedin_oidc')
     const back = await answer(page, { decision: 'cancel' })
     expect(`${back.origin}${back.pathname}`).toBe(`${SITE}/app`)
-    expect(Object.fromEntries(fragment(back))).toMatchObject({ error: 'access_denied', error_code: 'access_denied' })
+    // An OAuth error: the provider's code and description, no error_code; in the query and the fragment.
+    expect(Object.fromEntries(fragment(back))).toEqual({ error: 'user_cancelled_login', error_description: 'The user cancelled LinkedIn login', sb: '' })
+    expect(Object.fromEntries(back.searchParams)).toEqual({ error: 'user_cancelled_login', error_description: 'The user cancelled LinkedIn login' })
   })
 
   it('is on only as config.toml turns it on; a provider that is not is refused', async () => {

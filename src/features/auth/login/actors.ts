@@ -1,6 +1,7 @@
 import { fromPromise } from 'xstate'
 import type { WithBotCheck } from '../../../../machines/bot-check'
 import type { LoginRequest, SignedIn } from '../../../../machines/login-form.machine'
+import type { SignInProvider } from '../../../../machines/oauth'
 import { getSupabase } from '../../../lib/supabase'
 
 /** What the forms need of a backend auth error. */
@@ -25,12 +26,12 @@ export const signInWithPassword = fromPromise<SignedIn, WithBotCheck<LoginReques
   return { secondFactorDue: data?.nextLevel === 'aal2' && data.currentLevel !== 'aal2' }
 })
 
-/** Google sign-in (and sign-up) leaves the page; it comes back to `returnPath` (the dashboard of
- * the language). */
-export const signInWithGoogle = (returnPath: string) =>
-  fromPromise<void>(async () => {
+/** Sign-in (and sign-up) with Google or LinkedIn leaves the page; it comes back to `returnPath`
+ * (the dashboard of the language), signed in or with the provider's refusal in the address. */
+export const continueWithProvider = (returnPath: string) =>
+  fromPromise<void, { provider: SignInProvider }>(async ({ input }) => {
     const supabase = await getSupabase()
-    const { error } = await supabase.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: absolute(returnPath) } })
+    const { error } = await supabase.auth.signInWithOAuth({ provider: input.provider, options: { redirectTo: absolute(returnPath) } })
     if (error) throw authFailure(error)
   })
 

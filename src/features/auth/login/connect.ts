@@ -13,6 +13,9 @@ export function connectLogin(snapshot: SnapshotFrom<typeof loginFormMachine>, se
     /** The address signed in with, as the form's schema made it. */
     email: snapshot.context.sent?.email ?? '',
     googleProps: form.getButtonProps(() => send({ type: 'google.click' })),
+    linkedinProps: form.getButtonProps(() => send({ type: 'linkedin.click' })),
+    /** Back from a provider that said no: why, for the notice at the top. */
+    refusal: snapshot.context.refusal,
     resendProps: form.getButtonProps(() => send({ type: 'resend.click' })),
   }
 }

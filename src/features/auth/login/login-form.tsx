@@ -9,7 +9,7 @@ import { button } from '../../../components/ui.css'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { EmailCode } from '../email-code/email-code-island'
-import { GoogleButton } from '../google-button'
+import { ProviderButton } from '../provider-button'
 import { connectLogin } from './connect'
 import { loginLogic } from './logic'
 
@@ -29,8 +29,24 @@ export function LoginForm() {
           <Trans>Welcome back. Sign in to see your plan and dashboard.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Continue with Google`} {...login.googleProps} />
-      <ConsentNote action="google" />
+      {login.refusal ? (
+        <div className={styles.notice} role="alert">
+          <p>
+            {login.refusal === 'linkedinCancelled' ? (
+              <Trans>You canceled the sign-in at LinkedIn, so you are not signed in. Try again, or sign in another way below.</Trans>
+            ) : login.refusal === 'denied' ? (
+              <Trans>The sign-in was canceled or refused, so you are not signed in. Try again, or sign in another way below.</Trans>
+            ) : (
+              <Trans>The sign-in did not go through, so you are not signed in. Try again, or sign in another way below.</Trans>
+            )}
+          </p>
+        </div>
+      ) : null}
+      <div className={styles.providers}>
+        <ProviderButton provider="google" label={t`Continue with Google`} {...login.googleProps} />
+        <ProviderButton provider="linkedin_oidc" label={t`Continue with LinkedIn`} {...login.linkedinProps} />
+      </div>
+      <ConsentNote action="provider" />
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>

@@ -11,5 +11,6 @@ export function connectRegister(snapshot: SnapshotFrom<typeof registerFormMachin
     /** Why the backend found the password weak, when it did (`length`, `characters`, `pwned`). */
     weakReasons: snapshot.context.failure?.weakPasswordReasons ?? [],
     googleProps: form.getButtonProps(() => send({ type: 'google.click' })),
+    linkedinProps: form.getButtonProps(() => send({ type: 'linkedin.click' })),
   }
 }

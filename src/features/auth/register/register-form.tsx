@@ -8,7 +8,7 @@ import { PageLink } from '../../../components/links'
 import { useToaster } from '../../../components/toaster/toaster'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { GoogleButton } from '../google-button'
+import { ProviderButton } from '../provider-button'
 import { connectRegister } from './connect'
 import { registerLogic } from './logic'
 
@@ -36,7 +36,10 @@ export function RegisterForm() {
           <Trans>Start on the Free plan. Upgrade to Pro whenever you like.</Trans>
         </p>
       </div>
-      <GoogleButton label={t`Sign up with Google`} {...register.googleProps} />
+      <div className={styles.providers}>
+        <ProviderButton provider="google" label={t`Sign up with Google`} {...register.googleProps} />
+        <ProviderButton provider="linkedin_oidc" label={t`Sign up with LinkedIn`} {...register.linkedinProps} />
+      </div>
       <p className={styles.divider}>
         <Trans context="between Google sign-in and the e-mail form">Or</Trans>
       </p>
