@@ -1,5 +1,6 @@
 // A stand-in for api.stripe.com in the tests: the subscriptions, customers, checkout sessions,
-// invoice payments, refunds and customer portal sessions the site's functions read and write, held
+// invoices and their payments, refunds, customer portal sessions and undelivered events the site's
+// functions read and write, held
 // in memory and served over HTTP to the real stripe SDK (STRIPE_API_BASE), in the shapes of
 // Stripe's API reference (objects, lists, errors). Tests (and the model of Stripe's event stream)
 // change the subscriptions directly, pay checkout sessions (`completeCheckout`, which answers the
@@ -20,7 +21,27 @@ export type FakeSubscription = {
   periodStart: number
   periodEnd: number
   latestInvoice: string
+  /** The card the subscription's renewals are charged to (Stripe: default_payment_method). */
+  defaultPaymentMethod?: string | null
 }
+
+/** An invoice of a subscription, and its latest payment's PaymentIntent. */
+export type FakeInvoice = {
+  id: string
+  customer: string
+  subscription: string
+  status: 'open' | 'paid' | 'void'
+  amountDue: number
+  attemptCount: number
+  nextPaymentAttempt: number | null
+  /** The latest PaymentIntent's status: succeeded, requires_payment_method, requires_action. */
+  intentStatus: string
+  paymentMethod: string | null
+  created: number
+}
+
+/** What paying with a card does: it pays, it is declined, or the bank wants the customer (3-D Secure). */
+export type CardBehaviour = 'paid' | 'declined' | 'requires_action'
 
 export type FakeCheckoutSession = {
   id: string
@@ -47,7 +68,16 @@ export type FakeStripe = {
   /** Stripe's clock, in seconds: what a cancellation through the API stamps. */
   clock: { now: number }
   subscriptions: Map<string, FakeSubscription>
-  customers: Map<string, { id: string; userId: string; email: string }>
+  customers: Map<string, { id: string; userId: string; email: string; defaultPaymentMethod?: string | null }>
+  invoices: Map<string, FakeInvoice>
+  /** How each card behaves when an invoice is paid with it (unlisted cards pay). */
+  cards: Map<string, CardBehaviour>
+  /** Events Stripe made, and whether the webhook has them (List Events' `delivery_success`). */
+  events: Array<{ event: { id: string; type: string; created: number; data: { object: Record<string, unknown> } }; delivered: boolean }>
+  /** The open invoice of a renewal whose payment failed (or waits for the bank): the subscription
+   * is past due, and the invoice is kept for the functions to read and pay. */
+  failRenewal(subscription: FakeSubscription, values?: Partial<FakeInvoice>): FakeInvoice
+  invoiceObject(invoice: FakeInvoice): Record<string, unknown>
   refunds: Array<{ id: string; paymentIntent: string; reason: string | null }>
   checkoutSessions: Map<string, FakeCheckoutSession>
   /** A subscription of `userId` at Stripe, active from now for 30 days unless `values` say otherwise. */
@@ -87,6 +117,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     clock: { now: Math.floor(Date.now() / 1000) },
     subscriptions: new Map(),
     customers: new Map(),
+    invoices: new Map(),
+    cards: new Map(),
+    events: [],
     refunds: [],
     checkoutSessions: new Map(),
     portalSessions: [],
@@ -122,6 +155,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         canceled_at: s.canceledAt,
         created: s.created,
         latest_invoice: s.latestInvoice,
+        default_payment_method: s.defaultPaymentMethod ?? null,
         livemode: false,
         metadata: { user_id: s.userId, plan: s.plan },
         items: {
@@ -171,6 +205,43 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         { type: 'checkout.session.completed', object: checkoutObject(session) },
       ]
     },
+    failRenewal(subscription, values = {}) {
+      const invoice: FakeInvoice = {
+        id: `in_fake_${++serial}`,
+        customer: subscription.customer,
+        subscription: subscription.id,
+        status: 'open',
+        amountDue: 249_900,
+        attemptCount: 1,
+        nextPaymentAttempt: fake.clock.now + 3 * 86_400,
+        intentStatus: 'requires_payment_method',
+        paymentMethod: subscription.defaultPaymentMethod ?? null,
+        created: fake.clock.now,
+        ...values,
+      }
+      fake.invoices.set(invoice.id, invoice)
+      subscription.latestInvoice = invoice.id
+      subscription.status = 'past_due'
+      fake.history.record([subscription])
+      return invoice
+    },
+    invoiceObject(invoice) {
+      return {
+        id: invoice.id,
+        object: 'invoice',
+        customer: invoice.customer,
+        status: invoice.status,
+        amount_due: invoice.amountDue,
+        currency: 'nok',
+        attempt_count: invoice.attemptCount,
+        next_payment_attempt: invoice.nextPaymentAttempt,
+        hosted_invoice_url: `https://invoice.stripe.com/i/acct_fake/${invoice.id}`,
+        billing_reason: 'subscription_cycle',
+        created: invoice.created,
+        parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription } },
+        livemode: false,
+      }
+    },
     env() {
       return { STRIPE_SECRET_KEY: 'sk_test_fake_stripe', STRIPE_API_BASE: fake.base, STRIPE_PRICE_PRO: 'price_pro_test' }
     },
@@ -192,6 +263,32 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: session.status === 'open' ? `https://checkout.stripe.com/c/pay/${session.id}` : null,
   })
   const list = (data: unknown[], path: string) => ({ status: 200, body: { object: 'list', data, has_more: false, url: path } })
+
+  /** Stripe's invoices.pay, off session: the card decides (402 when it is declined or the bank wants
+   * the customer); a paid invoice brings its past-due or unpaid subscription back to active. */
+  const payInvoice = (invoice: FakeInvoice, method: string | null): { status: number; body: unknown } => {
+    if (invoice.status !== 'open') return { status: 400, body: { error: { type: 'invalid_request_error', code: 'invoice_already_paid', message: 'Invoice is already paid' } } }
+    const s = fake.subscriptions.get(invoice.subscription)
+    const card = method ?? s?.defaultPaymentMethod ?? null
+    const behaviour = card ? (fake.cards.get(card) ?? 'paid') : 'declined'
+    invoice.paymentMethod = card
+    if (behaviour === 'declined') {
+      invoice.intentStatus = 'requires_payment_method'
+      return { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'Your card was declined.' } } }
+    }
+    if (behaviour === 'requires_action') {
+      invoice.intentStatus = 'requires_action'
+      return { status: 402, body: { error: { type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action', message: 'This payment requires additional user action.' } } }
+    }
+    invoice.status = 'paid'
+    invoice.intentStatus = 'succeeded'
+    invoice.nextPaymentAttempt = null
+    if (s && ['past_due', 'unpaid', 'incomplete'].includes(s.status)) {
+      s.status = 'active'
+      fake.history.record([s])
+    }
+    return { status: 200, body: fake.invoiceObject(invoice) }
+  }
 
   const answer = (method: string, url: URL, form: URLSearchParams, headers: Record<string, string | string[] | undefined>): { status: number; body: unknown } => {
     const path = url.pathname
@@ -232,6 +329,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const s = fake.subscriptions.get(decodeURIComponent(subscription[1]!))
       if (!s) return notFound('subscription')
       if (method === 'GET') return { status: 200, body: fake.object(s) }
+      if (method === 'POST') {
+        if (form.has('default_payment_method')) s.defaultPaymentMethod = form.get('default_payment_method')
+        fake.history.record([s])
+        return { status: 200, body: fake.object(s) }
+      }
       if (method === 'DELETE') {
         if (s.status !== 'canceled' && s.status !== 'incomplete_expired') {
           s.status = 'canceled'
@@ -242,6 +344,37 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         }
         return { status: 200, body: fake.object(s) }
       }
+    }
+    if (method === 'GET' && path === '/v1/invoice_payments' && fake.invoices.has(url.searchParams.get('invoice') ?? '')) {
+      const invoice = fake.invoices.get(url.searchParams.get('invoice') ?? '')!
+      const status = invoice.status === 'paid' ? 'paid' : 'open'
+      const expanded = [...url.searchParams].some(([key, value]) => key.startsWith('expand') && value === 'data.payment.payment_intent')
+      const intent = expanded ? { id: `pi_${invoice.id}`, object: 'payment_intent', status: invoice.intentStatus, payment_method: invoice.paymentMethod } : `pi_${invoice.id}`
+      const wanted = url.searchParams.get('status')
+      const data = !wanted || wanted === status ? [{ id: `inpay_${invoice.id}`, object: 'invoice_payment', invoice: invoice.id, status, payment: { type: 'payment_intent', payment_intent: intent } }] : []
+      return list(data, path)
+    }
+    const invoicePath = /^\/v1\/invoices\/([^/]+)(\/pay)?$/.exec(path)
+    if (invoicePath) {
+      const invoice = fake.invoices.get(decodeURIComponent(invoicePath[1]!))
+      if (!invoice) return notFound('invoice')
+      if (method === 'GET') return { status: 200, body: fake.invoiceObject(invoice) }
+      if (method === 'POST' && invoicePath[2]) return payInvoice(invoice, form.get('payment_method'))
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') {
+      const all = [...fake.subscriptions.values()].sort((a, b) => a.id.localeCompare(b.id))
+      const after = url.searchParams.get('starting_after')
+      const from = after ? all.findIndex((x) => x.id === after) + 1 : 0
+      const limit = Number(url.searchParams.get('limit') ?? 10)
+      const page = all.slice(from, from + limit)
+      return { status: 200, body: { object: 'list', data: page.map((x) => fake.object(x)), has_more: from + limit < all.length, url: path } }
+    }
+    if (method === 'GET' && path === '/v1/events') {
+      const since = Number(url.searchParams.get('created[gte]') ?? 0)
+      const types = [...url.searchParams].filter(([key]) => key.startsWith('types[')).map(([, value]) => value)
+      const undelivered = url.searchParams.get('delivery_success') === 'false'
+      const found = fake.events.filter((e) => e.event.created >= since && (!undelivered || !e.delivered) && (types.length === 0 || types.includes(e.event.type)))
+      return list(found.map((e) => ({ object: 'event', ...e.event })).reverse(), path)
     }
     if (method === 'GET' && path === '/v1/invoice_payments') {
       const invoice = url.searchParams.get('invoice')
@@ -277,6 +410,11 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
     }
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path)
+    if (method === 'GET' && customerPath) {
+      const customer = [...fake.customers.values()].find((c) => c.id === customerPath[1])
+      if (!customer) return notFound(`customer: '${customerPath[1]}'`)
+      return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email, invoice_settings: { default_payment_method: customer.defaultPaymentMethod ?? null } } }
+    }
     if (method === 'POST' && customerPath) {
       const customer = [...fake.customers.values()].find((c) => c.id === customerPath[1])
       if (!customer) return notFound(`customer: '${customerPath[1]}'`)

@@ -62,6 +62,8 @@ beforeEach(() => {
       const sub = atProvider.get(call.path.split('/').at(-1)!)
       return sub ? json(200, sub) : json(404, { error: 'No such subscription' })
     }),
+    // The invoices the ledger reads back (a paid one's method, a failed one's state): none known unless a test says so.
+    on('GET', /^\/payments\/v1\/invoices\//, () => json(404, { error: { code: 'resource_missing', message: 'No such invoice' } })),
     on('POST', /^\/payments\/v1\/refunds$/, (call) => json(200, { id: 're_1', subscription: (call.body as { subscription: string }).subscription })),
     on('DELETE', /^\/payments\/v1\/subscriptions\//, (call) => {
       const sub = atProvider.get(call.path.split('/').at(-1)!)
@@ -212,6 +214,9 @@ describe('the reading written', () => {
           canceled_at: '2026-11-26T11:59:50.000Z',
           current_period_end: '2026-12-26T12:00:00.000Z',
           created_at: '2026-11-26T11:59:00.000Z',
+          // Past due with no latest invoice to read: nothing known of the payment owed.
+          payment_action_required: false,
+          next_payment_attempt: null,
         },
       },
     ])

@@ -29,11 +29,14 @@ export type AuthMail =
   | { kind: 'password-changed' | 'factor-enrolled' | 'factor-unenrolled' | 'factor-locked'; lang: MailLang; email: string; link: string }
   | { kind: 'email-changed'; lang: MailLang; email: string; newEmail: string }
 
-type Part = { tag: 'p' | 'small' | 'code'; text: string } | { tag: 'button'; text: string; href: string } | { tag: 'fallback'; href: string }
+/** A block of an e-mail's body: a paragraph, a small print, a code, the one button, or the link
+ * written out for mail programs that do not show the button. */
+export type MailPart = { tag: 'p' | 'small' | 'code'; text: string } | { tag: 'button'; text: string; href: string } | { tag: 'fallback'; href: string }
+type Part = MailPart
 
 const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-function fill(text: string, values: Record<string, string>): string {
+export function fillMailText(text: string, values: Record<string, string>): string {
   return text.replace(/\{(\w+)\}/g, (whole, name: string) => {
     const value = values[name]
     if (value === undefined) throw new Error(`emails.po: unknown placeholder ${whole} in "${text}"`)
@@ -43,7 +46,7 @@ function fill(text: string, values: Record<string, string>): string {
 
 /** The parts of one e-mail, in order, and its subject and heading. */
 function compose(mail: AuthMail): { subject: string; heading: string; parts: Part[]; notice: boolean } {
-  const t = (key: MailTextKey, values: Record<string, string> = {}) => fill(authMailTexts[mail.lang][key], values)
+  const t = (key: MailTextKey, values: Record<string, string> = {}) => fillMailText(authMailTexts[mail.lang][key], values)
   const greeting: Part = { tag: 'p', text: t('layout.greeting-no-name') }
   switch (mail.kind) {
     case 'confirmation':
@@ -137,9 +140,19 @@ export function renderAuthMail(mail: AuthMail): { subject: string; html: string;
   const { subject, heading, parts, notice } = compose(mail)
   const t = authMailTexts[mail.lang]
   const code = mail.kind === 'confirmation' || mail.kind === 'recovery' ? mail.code : undefined
-  const why = notice ? t['layout.notice-why'] : t['layout.why']
+  return renderMail({ lang: mail.lang, subject, heading, parts, why: notice ? t['layout.notice-why'] : t['layout.why'], code })
+}
+
+/** Subject, HTML and plain text of one of the product's e-mails, in the auth e-mails' layout: the
+ * product's name and tagline, the heading, the parts, and the footer saying why it came. */
+export function renderMail({ lang, subject, heading, parts, why, code }: { lang: MailLang; subject: string; heading: string; parts: MailPart[]; why: string; code?: string }): {
+  subject: string
+  html: string
+  text: string
+} {
+  const t = authMailTexts[lang]
   const html = `<!doctype html>
-<html lang="${mail.lang}">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -162,7 +175,7 @@ export function renderAuthMail(mail: AuthMail): { subject: string; html: string;
         <tr>
           <td style="padding:24px 32px 8px;font-family:${FONT};">
             <h1 style="margin:0 0 16px;font-size:24px;line-height:1.3;color:${c.text};">${escapeHtml(heading)}</h1>
-            ${parts.map((part) => partHtml(part, mail.lang, code)).join('\n            ')}
+            ${parts.map((part) => partHtml(part, lang, code)).join('\n            ')}
           </td>
         </tr>
         <tr>

@@ -16,7 +16,49 @@ export interface ProviderSubscription {
   current_period_end?: number | null
   metadata?: Record<string, string> | null
   items?: { data?: Array<{ price?: { id?: string } | null; current_period_end?: number | null }> } | null
+  /** The invoice of the latest period (an id; an object where it was expanded). */
+  latest_invoice?: string | { id: string } | null
+  /** The card renewals are charged to, before the customer's default (Stripe's precedence). */
+  default_payment_method?: string | { id: string } | null
 }
+
+/** The fields of a Stripe Invoice the site reads (API 2025-03-31 and later: no `paid`, no
+ * `payment_intent`; its payments are a list of their own), and the state of its latest payment. */
+export interface ProviderInvoice {
+  id: string
+  /** draft, open (owed), paid, uncollectible or void. */
+  status: string | null
+  customer?: string | { id: string } | null
+  /** Attempts of the retry schedule so far (the first attempt, then each automatic retry). */
+  attempt_count?: number | null
+  /** When the provider tries again (seconds); null when no automatic attempt is due. */
+  next_payment_attempt?: number | null
+  /** The provider's page where the customer pays (and confirms with their bank) this invoice. */
+  hosted_invoice_url?: string | null
+  amount_due?: number | null
+  currency?: string | null
+  parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null
+  /** The latest payment of the invoice: its PaymentIntent's status (`requires_action`: the bank
+   * wants the customer to confirm it, 3-D Secure) and the payment method it was made with. */
+  payment: { status: string | null; payment_method: string | null } | null
+}
+
+/** The customer as the fix of a payment reads it: the card the portal made their default. */
+export interface ProviderCustomer {
+  id: string
+  default_payment_method: string | null
+}
+
+/** An event as Stripe's List Events answers it. */
+export interface ProviderEvent {
+  id: string
+  type: string
+  created: number
+  data: { object: Record<string, unknown>; previous_attributes?: Record<string, unknown> }
+}
+
+/** How an attempt to pay an invoice went: paid, declined, or waiting for the customer's bank. */
+export type PayOutcome = 'paid' | 'declined' | 'requires_action'
 
 export interface PaymentProvider {
   readonly kind: 'stripe' | 'local'
@@ -36,8 +78,22 @@ export interface PaymentProvider {
    * does not know the customer. */
   updateCustomerEmail(customer: string, email: string): Promise<boolean>
   /** A new session of the provider's customer portal for the customer: its URL. The portal sends
-   * the customer back to `returnUrl` and speaks `locale`. */
+   * the customer back to `returnUrl` and speaks `locale`; with `flow`, it opens straight on the
+   * update of the payment method and sends the customer back once it is done. */
   createPortalSession(input: PortalSessionInput): Promise<string>
+  /** The invoice as the provider holds it now, with its latest payment; null when unknown. */
+  retrieveInvoice(id: string): Promise<ProviderInvoice | null>
+  /** The customer's default payment method (invoice settings); null for an unknown customer. */
+  retrieveCustomer(id: string): Promise<ProviderCustomer | null>
+  /** Makes `paymentMethod` the card the subscription's renewals are charged to. */
+  setSubscriptionPaymentMethod(subscription: string, paymentMethod: string): Promise<void>
+  /** Pays an open invoice now with `paymentMethod` (off session, as Stripe's invoices.pay). */
+  payInvoice(invoice: string, paymentMethod: string): Promise<PayOutcome>
+  /** Every subscription of the account at the provider, whatever its status. */
+  listSubscriptions(): AsyncIterable<ProviderSubscription>
+  /** Events of these types since `since` (seconds) that have not reached the webhook yet (still
+   * pending, or failed every delivery), oldest first. */
+  undeliveredEvents(since: number, types: readonly string[]): AsyncIterable<ProviderEvent>
 }
 
 /** Stripe's refund reasons that apply: a second subscription, or one the customer asked to end. */
@@ -47,7 +103,20 @@ export interface PortalSessionInput {
   customer: string
   returnUrl: string
   locale: 'nb' | 'en'
+  /** Open the portal on the update of the payment method (Stripe's `flow_data`). */
+  flow?: 'payment_method_update'
 }
+
+/** Stripe's decline of an off-session payment: the card refused it (402 card_error), or the bank
+ * wants the customer to confirm it (invoice_payment_intent_requires_action). */
+const payOutcomeOfError = (error: unknown): PayOutcome | null => {
+  const { code, type } = (error ?? {}) as { code?: string; type?: string }
+  if (code === 'invoice_payment_intent_requires_action' || code === 'authentication_required') return 'requires_action'
+  if (type === 'StripeCardError' || type === 'card_error' || code === 'card_declined') return 'declined'
+  return null
+}
+
+const idOfField = (value: string | { id: string } | null | undefined): string | null => (typeof value === 'string' ? value : (value?.id ?? null))
 
 /** The provider the environment configures, or null (then nothing can be retrieved or bought). */
 export function paymentProvider(env: FunctionEnv): PaymentProvider | null {
@@ -132,23 +201,85 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
         throw error
       }
     },
-    async createPortalSession({ customer, returnUrl, locale }) {
-      // Stripe's default portal configuration (set in its dashboard) says what the customer may do.
-      const session = await stripe.billingPortal.sessions.create({ customer, return_url: returnUrl, locale })
+    async createPortalSession({ customer, returnUrl, locale, flow }) {
+      // Stripe's default portal configuration (set in its dashboard) says what the customer may do;
+      // the payment-method update needs its "payment method" feature on.
+      const session = await stripe.billingPortal.sessions.create({
+        customer,
+        return_url: returnUrl,
+        locale,
+        ...(flow ? { flow_data: { type: flow, after_completion: { type: 'redirect', redirect: { return_url: returnUrl } } } } : {}),
+      })
       if (!session.url) throw new Error(`Stripe returned portal session ${session.id} without a URL`)
       return session.url
+    },
+    async retrieveInvoice(id) {
+      let invoice: Awaited<ReturnType<typeof stripe.invoices.retrieve>>
+      try {
+        invoice = await stripe.invoices.retrieve(id)
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+      // Since API 2025-03-31 an invoice's PaymentIntents are in its payments (newest first).
+      const payments = await stripe.invoicePayments.list({ invoice: id, limit: 1, expand: ['data.payment.payment_intent'] })
+      const intent = payments.data[0]?.payment.payment_intent
+      const payment = intent && typeof intent === 'object' ? { status: intent.status, payment_method: idOfField(intent.payment_method as string | { id: string } | null) } : null
+      return { ...(invoice as unknown as Omit<ProviderInvoice, 'payment'>), payment }
+    },
+    async retrieveCustomer(id) {
+      try {
+        const customer = await stripe.customers.retrieve(id)
+        if ((customer as { deleted?: boolean }).deleted) return null
+        const settings = (customer as { invoice_settings?: { default_payment_method?: string | { id: string } | null } }).invoice_settings
+        return { id: customer.id, default_payment_method: idOfField(settings?.default_payment_method) }
+      } catch (error) {
+        if (isMissing(error)) return null
+        throw error
+      }
+    },
+    async setSubscriptionPaymentMethod(subscription, paymentMethod) {
+      await stripe.subscriptions.update(subscription, { default_payment_method: paymentMethod }, { idempotencyKey: `subscription-payment-method-${subscription}-${paymentMethod}` })
+    },
+    async payInvoice(invoice, paymentMethod) {
+      try {
+        // Off session by default: the customer is not at the page; a bank that wants them answers requires_action.
+        const paid = await stripe.invoices.pay(invoice, { payment_method: paymentMethod }, { idempotencyKey: `pay-invoice-${invoice}-${paymentMethod}` })
+        return paid.status === 'paid' ? 'paid' : 'declined'
+      } catch (error) {
+        const outcome = payOutcomeOfError(error)
+        if (outcome) return outcome
+        // Paid meanwhile (by a retry, or on the hosted page): nothing left to pay.
+        if ((error as { code?: string }).code === 'invoice_already_paid' || /already paid/i.test((error as Error).message)) return 'paid'
+        throw error
+      }
+    },
+    async *listSubscriptions() {
+      for await (const subscription of stripe.subscriptions.list({ status: 'all', limit: 100 })) yield subscription as unknown as ProviderSubscription
+    },
+    async *undeliveredEvents(since, types) {
+      const found: ProviderEvent[] = []
+      // At most 20 types a request (Stripe's limit).
+      for (let i = 0; i < types.length; i += 20) {
+        for await (const event of stripe.events.list({ created: { gte: since }, delivery_success: false, types: types.slice(i, i + 20) as string[], limit: 100 })) {
+          found.push(event as unknown as ProviderEvent)
+        }
+      }
+      yield* found.sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
     },
   }
 }
 
 function localProvider(env: FunctionEnv): PaymentProvider {
   const base = new URL('.', env.LOCAL_PAYMENTS_URL)
-  const call = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(new URL(path, base), {
+  const request = (method: string, path: string, body?: unknown) =>
+    fetch(new URL(path, base), {
       method,
       headers: { Authorization: `Bearer ${env.SUPABASE_SERVICE_ROLE_KEY}`, 'Content-Type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     })
+  const call = async (method: string, path: string, body?: unknown) => {
+    const res = await request(method, path, body)
     if (res.status === 404) {
       await res.body?.cancel()
       return null
@@ -192,10 +323,60 @@ function localProvider(env: FunctionEnv): PaymentProvider {
     async updateCustomerEmail(customer, email) {
       return (await call('POST', `customers/${encodeURIComponent(customer)}`, { email })) !== null
     },
-    async createPortalSession({ customer, returnUrl, locale }) {
-      const session = (await call('POST', 'portal-sessions', { customer, return_url: returnUrl, locale })) as { url?: string } | null
+    async createPortalSession({ customer, returnUrl, locale, flow }) {
+      const session = (await call('POST', 'portal-sessions', {
+        customer,
+        return_url: returnUrl,
+        locale,
+        ...(flow ? { flow_data: { type: flow, after_completion: { type: 'redirect', redirect: { return_url: returnUrl } } } } : {}),
+      })) as { url?: string } | null
       if (!session?.url) throw new Error(`the local payment stand-in does not know customer ${customer}`)
       return session.url
+    },
+    async retrieveInvoice(id) {
+      const invoice = (await call('GET', `invoices/${encodeURIComponent(id)}`)) as Omit<ProviderInvoice, 'payment'> | null
+      if (!invoice) return null
+      const payments = (await call('GET', `invoice_payments?${new URLSearchParams({ invoice: id, limit: '1', 'expand[]': 'data.payment.payment_intent' })}`)) as {
+        data?: Array<{ payment?: { payment_intent?: { status?: string; payment_method?: string | null } | string } }>
+      } | null
+      const intent = payments?.data?.[0]?.payment?.payment_intent
+      const payment = intent && typeof intent === 'object' ? { status: intent.status ?? null, payment_method: intent.payment_method ?? null } : null
+      return { ...invoice, payment }
+    },
+    async retrieveCustomer(id) {
+      const customer = (await call('GET', `customers/${encodeURIComponent(id)}`)) as { id: string; invoice_settings?: { default_payment_method?: string | null } } | null
+      return customer ? { id: customer.id, default_payment_method: customer.invoice_settings?.default_payment_method ?? null } : null
+    },
+    async setSubscriptionPaymentMethod(subscription, paymentMethod) {
+      if (!(await call('POST', `subscriptions/${encodeURIComponent(subscription)}`, { default_payment_method: paymentMethod }))) {
+        throw new Error(`the local payment stand-in does not know subscription ${subscription}`)
+      }
+    },
+    async payInvoice(invoice, paymentMethod) {
+      // As Stripe: 200 with the paid invoice, or 402 with the card's refusal.
+      const res = await request('POST', `invoices/${encodeURIComponent(invoice)}/pay`, { payment_method: paymentMethod })
+      const answer = (await res.json().catch(() => null)) as { status?: string; error?: { code?: string; type?: string } } | null
+      if (res.ok) return answer?.status === 'paid' ? 'paid' : 'declined'
+      const outcome = res.status === 402 ? payOutcomeOfError(answer?.error) : null
+      if (outcome) return outcome
+      if (answer?.error?.code === 'invoice_already_paid') return 'paid'
+      throw new Error(`the local payment stand-in answered POST invoices/${invoice}/pay with ${res.status}: ${JSON.stringify(answer)}`)
+    },
+    async *listSubscriptions() {
+      for (let after: string | null = null, more = true; more; ) {
+        const params = new URLSearchParams({ status: 'all', limit: '100', ...(after ? { starting_after: after } : {}) })
+        const page = (await call('GET', `subscriptions?${params}`)) as { data?: ProviderSubscription[]; has_more?: boolean } | null
+        const data = page?.data ?? []
+        yield* data
+        more = Boolean(page?.has_more) && data.length > 0
+        after = data.at(-1)?.id ?? null
+      }
+    },
+    async *undeliveredEvents(since, types) {
+      const params = new URLSearchParams({ 'created[gte]': String(since), delivery_success: 'false' })
+      for (const type of types) params.append('types[]', type)
+      const page = (await call('GET', `events?${params}`)) as { data?: ProviderEvent[] } | null
+      yield* [...(page?.data ?? [])].sort((a, b) => a.created - b.created || a.id.localeCompare(b.id))
     },
   }
 }

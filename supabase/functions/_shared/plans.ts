@@ -18,17 +18,37 @@ export function planById(id: string, catalogue: readonly Plan[] = plans): Plan |
   return catalogue.find((plan) => plan.id === id)
 }
 
-/** Subscription statuses that give the customer their plan (as the payment provider names them). */
+/** Subscription statuses that give the customer their plan (as the payment provider names them):
+ * paid up, or in a trial. At most one such subscription per account (the database holds it). */
 export const ENTITLING_STATUSES = ['active', 'trialing'] as const
 
-/** The plan a customer has from their subscription rows: the highest-ranked entitling one, else free. */
+/** A renewal whose payment failed, while the provider retries it: the customer keeps the plan, as
+ * the provider's retry window is the grace period (Stripe: `past_due`). */
+export const GRACE_STATUSES = ['past_due'] as const
+
+/** Statuses that give the customer their plan: entitling, or in the grace of a failed renewal. */
+export const PLAN_GIVING_STATUSES = [...ENTITLING_STATUSES, ...GRACE_STATUSES] as const
+
+/** A payment is owed: a renewal failed (`past_due`), the retries ran out (`unpaid`: the plan is
+ * locked), or a first payment is not complete (`incomplete`). Such a customer is never offered a
+ * second checkout: they fix the payment instead. */
+export const OWING_STATUSES = ['past_due', 'unpaid', 'incomplete'] as const
+
+/** Whether a customer owes a payment, from their subscription rows. */
+export const owesPayment = (rows: readonly { status: string }[]) => rows.some((row) => (OWING_STATUSES as readonly string[]).includes(row.status))
+
+/** The refusal of a checkout while a payment is owed: the code crosses the wire, the site words it. */
+export const PAYMENT_OWED = 'payment_owed'
+
+/** The plan a customer has from their subscription rows: the highest-ranked one that gives its plan
+ * (paid up, in a trial, or in a failed renewal's grace), else free. */
 export function currentPlan(
   rows: readonly { product_name: string; status: string }[],
   catalogue: readonly Plan[] = plans,
 ): Plan {
   const free = catalogue.find((plan) => plan.priceNok === 0) ?? freePlan
   return rows
-    .filter((row) => (ENTITLING_STATUSES as readonly string[]).includes(row.status))
+    .filter((row) => (PLAN_GIVING_STATUSES as readonly string[]).includes(row.status))
     .map((row) => planById(row.product_name, catalogue))
     .filter((plan): plan is Plan => plan !== undefined)
     .reduce((best, plan) => (plan.rank > best.rank ? plan : best), free)

@@ -12,6 +12,9 @@
 // Request: POST { productType: <a paid plan's id>, lang?: 'nb' | 'en' } with the user's access token.
 // Answers: 200 { url } | 400 { error } bad body | 401 { error } not signed in | 403 origin
 //        | 405 | 409 { code: 'already_on_plan', plan: <the id of the plan the user is on>, error }
+//        | 409 { code: 'payment_owed', error } a payment is owed (a renewal failed, the plan is
+//          locked for an unpaid one, or a first payment is incomplete): the customer fixes that
+//          payment from the dashboard instead of buying a second subscription
 //        | 500 not configured | 502 provider failed.
 //
 // Environment:
@@ -29,7 +32,7 @@ import { type CheckoutLang, type CheckoutResponse, returnUrls, validateCheckoutR
 import type { Tables } from '../_shared/database.types.ts'
 import type { FunctionEnv } from '../_shared/env.ts'
 import { paymentProvider } from '../_shared/payment-provider.ts'
-import { ALREADY_ON_PLAN, alreadyHas, currentPlan, type Plan, planById } from '../_shared/plans.ts'
+import { ALREADY_ON_PLAN, alreadyHas, currentPlan, owesPayment, PAYMENT_OWED, type Plan, planById } from '../_shared/plans.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { type SignedInUser, signedInRequest } from '../_shared/signed-in-user.ts'
 import { stripeClient } from '../_shared/stripe-client.ts'
@@ -163,6 +166,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     console.error('[create-checkout] could not read the subscriptions', error)
     return answer(500, { error: 'Could not read your subscription' }, cors)
   }
+  if (owesPayment(rows)) return answer(409, { code: PAYMENT_OWED, error: 'A payment is owed' }, cors)
   const current = currentPlan(rows)
   if (alreadyHas(current, plan)) return answer(409, { code: ALREADY_ON_PLAN, plan: current.id, error: `Already on ${current.name}` }, cors)
 
