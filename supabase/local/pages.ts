@@ -20,6 +20,10 @@ body { margin: 0 auto; max-width: 44rem; padding: 2rem 1rem; }
 .banner { border: 2px dashed currentColor; border-radius: .5rem; padding: .5rem 1rem; font-weight: 600; }
 label { display: block; font-weight: 600; margin-top: 1rem; }
 input { font: inherit; padding: .5rem; width: 100%; box-sizing: border-box; }
+input[type="radio"] { width: auto; margin: 0 .5rem 0 0; }
+label.option { font-weight: 400; margin-top: .5rem; }
+fieldset { border: 1px solid #8886; border-radius: .5rem; margin-top: 1rem; }
+select { font: inherit; padding: .5rem; }
 button { font: inherit; margin-top: 1rem; margin-right: .5rem; padding: .5rem 1.25rem; cursor: pointer; }
 .error { color: #b00020; font-weight: 600; }
 .notice { border-left: 4px solid currentColor; padding-left: .75rem; font-weight: 600; }

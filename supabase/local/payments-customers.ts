@@ -5,13 +5,19 @@ import { Hono } from 'hono'
 import { type PaymentHelpers, UUID } from './payments-helpers.ts'
 import { ready } from './payments-store.ts'
 
-type CustomerRow = { id: string; user_id: string; email: string }
+type CustomerRow = { id: string; user_id: string; email: string; default_payment_method: string | null }
 
-const customerObject = (row: CustomerRow) => ({ id: row.id, object: 'customer', email: row.email, metadata: { user_id: row.user_id } })
+const customerObject = (row: CustomerRow) => ({
+  id: row.id,
+  object: 'customer',
+  email: row.email,
+  invoice_settings: { default_payment_method: row.default_payment_method },
+  metadata: { user_id: row.user_id },
+})
 
 async function findCustomer(h: PaymentHelpers, id: string): Promise<CustomerRow | undefined> {
   await ready(h.db)
-  const { rows } = await h.db.query<CustomerRow>('select id, user_id, email from local_stack.customers where id = $1', [id])
+  const { rows } = await h.db.query<CustomerRow>('select id, user_id, email, default_payment_method from local_stack.customers where id = $1', [id])
   return rows[0]
 }
 

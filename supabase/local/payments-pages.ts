@@ -2,7 +2,18 @@
 // Stripe's; each marked as a stand-in in its title and a banner).
 import type Stripe from 'stripe'
 import { escapeHtml, layout } from './pages.ts'
-import { mayCancel, mayEndPeriod, mayResume, type PortalSessionRow, type SessionRow, type SubscriptionRow } from './payments-store.ts'
+import {
+  CARDS,
+  cardLabel,
+  type InvoiceRow,
+  mayCancel,
+  mayEndPeriod,
+  mayRenew,
+  mayResume,
+  type PortalSessionRow,
+  type SessionRow,
+  type SubscriptionRow,
+} from './payments-store.ts'
 import { type Json, offerOf } from './payments-stripe-shapes.ts'
 
 /** A stand-in page, marked as such in its title. */
@@ -72,7 +83,12 @@ export const NOTICES: Record<string, string> = {
   canceled: 'Your subscription is cancelled. It stays active until the end of the billing period.',
   resumed: 'Your subscription is resumed. It renews at the end of the billing period.',
   ended: 'The period has ended: the subscription is cancelled.',
-  renewed: 'The period has ended: the subscription renewed for a new period, and a new invoice is paid.',
+  renewed: 'The test clock reached the renewal: a new period started, and its invoice was charged to the card.',
+  retried: 'The test clock reached the next attempt: the invoice was charged to the card again.',
+  'retries-over': 'The test clock ran through the attempts left.',
+  'card-updated': 'Your payment method is updated.',
+  'renewal-card': 'Renewals are now charged to the card you chose.',
+  'lose-webhooks': 'The webhooks of the next change will be lost: the site hears of it only when the nightly reconciliation runs.',
 }
 
 export type PortalView = {
@@ -80,6 +96,15 @@ export type PortalView = {
   email: string
   subscription: SubscriptionRow | undefined
   invoices: Json[]
+  /** The customer's default card (invoice settings), and the card renewals are charged to. */
+  customerCard: string | null
+  renewalCard: string | null
+  /** The customer's test clock, and whether it runs ahead of real time. */
+  clock: number
+  clockAhead: boolean
+  loseWebhooks: boolean
+  /** The open invoice the schedule tries again, when there is one. */
+  retryDue: InvoiceRow | null
   notice?: string
   error?: string
 }
@@ -118,18 +143,7 @@ ${hidden(view.session, row)}
 </form>`
       : '',
   ].filter(Boolean)
-  const tools = mayEndPeriod(row)
-    ? `<h2>For tests and demos</h2>
-<p>Ends the current billing period now, as if its last day had passed. ${
-        row.cancel_at_period_end
-          ? 'This subscription cancels at the end of the period, so it is cancelled now.'
-          : 'This subscription renews, so a new period starts now with a new paid invoice.'
-      } Stripe's portal has no such button.</p>
-<form method="post" action="${escapeHtml(`${base}/end-period`)}">
-${hidden(view.session, row)}
-<button type="submit">End the period now</button>
-</form>`
-    : ''
+  const tools = demoTools(view, row, base)
   return `<h2>Current subscription</h2>
 <dl>
 <dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
@@ -137,8 +151,83 @@ ${hidden(view.session, row)}
 <dt>Status</dt><dd>${escapeHtml(status)}</dd>
 </dl>
 ${when}
+<p>Payment method: ${escapeHtml(cardLabel(view.renewalCard))} <a href="${escapeHtml(`${base}/payment-method`)}">Update payment method</a></p>
 ${actions.join('\n')}
 ${tools}`
+}
+
+/** A button of the demo tools: a POST of the page's hidden fields. */
+const toolForm = (view: PortalView, row: SubscriptionRow, action: string, label: string, extra = '') =>
+  `<form method="post" action="${escapeHtml(action)}">
+${hidden(view.session, row)}${extra}
+<button type="submit">${escapeHtml(label)}</button>
+</form>`
+
+/** What Stripe's portal does not have: the stand-in's test clock, its cards, and lost webhooks, for
+ * a person to try a subscription's life on `npm start`, and for tests. */
+function demoTools(view: PortalView, row: SubscriptionRow, base: string): string {
+  const parts: string[] = []
+  if (view.clockAhead) parts.push(`<p>This customer's test clock reads ${dateHtml(view.clock)}.</p>`)
+  if (mayEndPeriod(row)) {
+    parts.push(`<p>Ends the current billing period now, as if its last day had passed. This subscription cancels at the end of the period, so it is cancelled now.</p>
+${toolForm(view, row, `${base}/end-period`, 'End the period now')}`)
+  }
+  if (mayRenew(row)) {
+    const options = Object.entries(CARDS)
+      .map(([id, card]) => `<option value="${id}"${id === view.renewalCard ? ' selected' : ''}>${escapeHtml(card.label)}: ${escapeHtml(card.behaviour)}</option>`)
+      .join('')
+    parts.push(`<p>Renewals are charged to ${escapeHtml(cardLabel(view.renewalCard))}. Choose the card the next renewal meets:</p>
+${toolForm(view, row, `${base}/renewal-card`, 'Use this card for renewals', `\n<label for="renewal-card">Card for renewals</label>\n<select id="renewal-card" name="card">${options}</select>`)}
+<p>Moves this customer's test clock to the end of the period (${dateHtml(Number(row.current_period_end))}): the subscription renews, and the new period's invoice is charged to the card.</p>
+${toolForm(view, row, `${base}/renew`, 'Advance the test clock to the renewal')}`)
+  }
+  if (view.retryDue) {
+    parts.push(`<p>The open invoice is tried again on ${dateHtml(Number(view.retryDue.next_payment_attempt))} (attempt ${Number(view.retryDue.attempt_count) + 1} of 8, as Smart Retries: eight tries in two weeks, then the subscription is unpaid).</p>
+${toolForm(view, row, `${base}/retry`, 'Advance the test clock to the next attempt')}
+${toolForm(view, row, `${base}/retries-run-out`, 'Advance the test clock past the last attempt')}`)
+  }
+  if (!isFinalRow(row)) {
+    parts.push(
+      view.loseWebhooks
+        ? '<p>The webhooks of the next change will be lost.</p>'
+        : `<p>Makes the next change's webhooks go nowhere, as if Stripe could not deliver them: the site hears of it only from the nightly reconciliation.</p>
+${toolForm(view, row, `${base}/lose-webhooks`, 'Lose the webhooks of the next change')}`,
+    )
+  }
+  if (parts.length === 0) return ''
+  return `<h2>For tests and demos</h2>
+<p>Stripe's portal has none of these: they belong to the local stand-in.</p>
+${parts.join('\n')}`
+}
+
+const isFinalRow = (row: SubscriptionRow) => row.status === 'canceled' || row.status === 'incomplete_expired'
+
+/** The update of the payment method: the card the customer saves becomes their default. Opened from
+ * the portal, or straight from the site (Stripe's deep link), which it then returns to. */
+export function paymentMethodPage(view: PortalView, base: string): string {
+  const choices = Object.entries(CARDS)
+    .map(
+      ([id, card], i) =>
+        `<label class="option"><input type="radio" name="card" value="${id}"${i === 0 ? ' checked' : ''}>${escapeHtml(card.label)}: ${escapeHtml(card.behaviour)}</label>`,
+    )
+    .join('\n')
+  const back = view.session.flow === 'payment_method_update' ? (view.session.flow_return_url ?? view.session.return_url) : base
+  return standInPage(
+    'Update payment method',
+    `<h1>Update payment method</h1>
+${PORTAL_BANNER}
+<p>Account: ${escapeHtml(view.email || view.session.customer_id)}</p>
+<p>Current payment method: ${escapeHtml(cardLabel(view.renewalCard ?? view.customerCard))}</p>
+${view.error ? `<p class="error" role="alert">${escapeHtml(view.error)}</p>\n` : ''}<form method="post" action="${escapeHtml(`${base}/payment-method`)}">
+<input type="hidden" name="token" value="${escapeHtml(view.session.form_token)}">
+<fieldset>
+<legend>New card</legend>
+${choices}
+</fieldset>
+<button type="submit">Save card</button>
+</form>
+<p><a href="${escapeHtml(back)}">Go back</a></p>`,
+  )
 }
 
 function invoicesSection(invoices: Json[]): string {

@@ -64,7 +64,8 @@ export function subscriptionObject(row: SubscriptionRow, extra: Json = {}): Json
     start_date: Number(row.created),
     currency: offerOf(row).currency,
     collection_method: 'charge_automatically',
-    default_payment_method: 'pm_local_card',
+    default_payment_method: row.default_payment_method ?? null,
+    latest_invoice: row.latest_invoice ?? null,
     livemode: false,
     metadata: { user_id: row.user_id, plan: row.plan },
     items: {
@@ -97,6 +98,7 @@ export function invoice(row: SubscriptionRow, email: string, paid: boolean, bill
     customer_email: email,
     status: paid ? 'paid' : 'open',
     attempted: true,
+    attempt_count: 1,
     billing_reason: billingReason,
     collection_method: 'charge_automatically',
     currency: offer.currency,

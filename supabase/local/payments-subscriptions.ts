@@ -2,7 +2,7 @@
 // use (service role; routes under /local-payments; see payments.ts).
 import { type Context, Hono } from 'hono'
 import { allDelivered, type PaymentHelpers } from './payments-helpers.ts'
-import { now, PERIOD_SECONDS, ready, type SubscriptionRow } from './payments-store.ts'
+import { isCard, now, PERIOD_SECONDS, ready, type SubscriptionRow } from './payments-store.ts'
 import { event, invoice, type Json, offerOf, subscriptionObject } from './payments-stripe-shapes.ts'
 
 const missing = (c: Context) => c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such subscription' } }, 404)
@@ -11,6 +11,49 @@ export function subscriptionRoutes(h: PaymentHelpers): Hono {
   const app = new Hono()
 
   // ---------- Stripe's subscription API (service role) ----------
+
+  // Every subscription of the stand-in, oldest first, in pages (Stripe's list with status=all).
+  app.get('/subscriptions', async (c) => {
+    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    await ready(h.db)
+    const limit = Math.min(Math.max(Number(c.req.query('limit') ?? 10) || 10, 1), 100)
+    const { rows } = await h.db.query<SubscriptionRow>(
+      `select * from local_stack.subscriptions where $1::text is null or id > $1 order by id limit $2`,
+      [c.req.query('starting_after') ?? null, limit + 1],
+    )
+    return c.json({ object: 'list', data: rows.slice(0, limit).map((row) => subscriptionObject(row)), has_more: rows.length > limit, url: '/v1/subscriptions' })
+  })
+
+  // Stripe's subscriptions.update, for the card renewals are charged to.
+  app.post('/subscriptions/:id', async (c) => {
+    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    const row = await h.subscriptionById(c.req.param('id'))
+    if (!row) return missing(c)
+    const body = await h.readBody(c)
+    if (!isCard(body?.default_payment_method)) return c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', param: 'default_payment_method' } }, 400)
+    if (row.default_payment_method === body.default_payment_method) return c.json(subscriptionObject(row))
+    const { rows } = await h.db.query<SubscriptionRow>(
+      'update local_stack.subscriptions set default_payment_method = $2, revision = revision + 1 where id = $1 returning *',
+      [row.id, body.default_payment_method],
+    )
+    const after = rows[0]!
+    await h.deliver([event('customer.subscription.updated', subscriptionObject(after), now(), { default_payment_method: row.default_payment_method })])
+    return c.json(subscriptionObject(after))
+  })
+
+  // Stripe's List Events: the events since `created[gte]`, of `types[]`, and with
+  // delivery_success=false only those the webhook has not taken.
+  app.get('/events', async (c) => {
+    if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
+    await ready(h.db)
+    const types = c.req.queries('types[]') ?? []
+    const { rows } = await h.db.query<{ event: Json }>(
+      `select event from local_stack.events where created >= $1 and ($2::boolean is null or delivered = $2) and (cardinality($3::text[]) = 0 or type = any ($3))
+       order by created desc, id desc limit 100`,
+      [Number(c.req.query('created[gte]') ?? 0), c.req.query('delivery_success') === undefined ? null : c.req.query('delivery_success') === 'true', types],
+    )
+    return c.json({ object: 'list', data: rows.map((r) => r.event), has_more: false, url: '/v1/events' })
+  })
 
   app.get('/subscriptions/:id', async (c) => {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)

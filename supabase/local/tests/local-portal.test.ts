@@ -116,7 +116,9 @@ describe('the stand-in portal: cancel, resume, cancel again, end the period', ()
     const invoices = [...html.matchAll(/<tr><td><time[^>]*>([^<]+)<\/time><\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1))
     expect(invoices).toEqual([[longDate(Math.floor(Date.now() / 1000)), '2 499 NOK', 'Paid']])
     expect(html).toContain('>Cancel subscription</button>')
-    expect(html).toContain('>End the period now</button>')
+    expect(html).toContain('>Advance the test clock to the renewal</button>')
+    expect(html).not.toContain('End the period now')
+    expect(html).toContain('Payment method: Visa ending 4242')
     expect(html).not.toContain('Resume subscription')
     expect(html).toContain(`<a href="${SITE}/en/app">Return to site</a>`)
     expect(fields.token).toMatch(/^[\w-]{43}$/)
@@ -240,24 +242,24 @@ describe('the stand-in portal: cancel, resume, cancel again, end the period', ()
   })
 })
 
-describe('End the period now on a renewing subscription', () => {
-  it('renews: a new period from now, a second paid invoice, invoice.paid; a second click on the same page does nothing', async () => {
+describe('the test clock reaches a renewing subscription’s renewal', () => {
+  it('renews: the next period from the old one’s end, a second paid invoice, invoice.paid; a second click on the same page does nothing', async () => {
     const user = await confirmedUser(stack)
     await payForPro(user)
     const before = await theRow(user)
     const url = await openPortal(user, 'nb')
     const current = await page(url)
-    expect(current.html).toContain('renews, so a new period starts now')
+    expect(current.html).toContain("the subscription renews, and the new period's invoice is charged to the card")
     expect(current.html).toContain(`<a href="${SITE}/app">Return to site</a>`)
 
-    const res = await post(`${url}/end-period`, current.fields)
+    const res = await post(`${url}/renew`, current.fields)
     expect(res.headers.get('location')).toBe(`${url}?done=renewed`)
     const after = await theRow(user)
     expect(after).toMatchObject({ status: 'active', cancel_at_period_end: false, stripe_subscription_id: before.stripe_subscription_id })
-    const days = (new Date(after.current_period_end).getTime() - Date.now()) / 86_400_000
-    expect(days).toBeGreaterThan(29.9)
-    expect(days).toBeLessThanOrEqual(30)
-    expect(seconds(after.current_period_end)).toBeGreaterThanOrEqual(seconds(before.current_period_end))
+    expect(seconds(after.current_period_end)).toBe(seconds(before.current_period_end) + 30 * 86_400)
+    // The customer's clock now reads the old period's end.
+    const clock = /This customer's test clock reads <time datetime="([^"]+)"/.exec((await page(url)).html)?.[1] ?? ''
+    expect(Math.abs(Date.parse(clock) - Date.parse(before.current_period_end))).toBeLessThan(5_000)
     const { rows } = await stack.db.query<{ type: string }>(
       `select type from public.payment_events where processed_at > now() - interval '1 minute' order by processed_at desc limit 3`,
     )
@@ -268,7 +270,7 @@ describe('End the period now on a renewing subscription', () => {
     expect(invoices).toHaveLength(2)
 
     // The first page's form again: its period has already ended.
-    const again = await post(`${url}/end-period`, current.fields)
+    const again = await post(`${url}/renew`, current.fields)
     expect(again.headers.get('location')).toBe(url)
     expect(seconds((await theRow(user)).current_period_end)).toBe(seconds(after.current_period_end))
   })
