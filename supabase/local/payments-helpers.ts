@@ -43,59 +43,59 @@ const customerOfEvent = (e: Json): string | null => {
  * (delivery_success=false); the stand-in does not retry it, so only the nightly reconciliation
  * finds it. */
 function eventDelivery(db: StackContext['db'], env: FunctionEnv, webhookUrl: () => string) {
-async function deliver(events: Json[]): Promise<Delivery[]> {
-  await ready(db)
-  const customer = events.map(customerOfEvent).find(Boolean) ?? null
-  const lose =
-    customer !== null &&
-    (await db.query('update local_stack.customers set lose_webhooks = false where id = $1 and lose_webhooks returning id', [customer])).rows.length > 0
-  for (const e of events) {
-    await db.query('insert into local_stack.events (id, customer_id, type, created, event) values ($1, $2, $3, $4, $5) on conflict (id) do nothing', [
-      e.id,
-      customerOfEvent(e),
-      e.type,
-      e.created,
-      JSON.stringify(e),
-    ])
-  }
-  if (lose) return events.map((e) => ({ type: String(e.type), id: String(e.id), status: 0, body: 'lost on purpose by the local stand-in', lost: true }))
-  const delivered = await post(events)
-  for (const d of delivered) if (accepted(d)) await db.query('update local_stack.events set delivered = true where id = $1', [d.id])
-  return delivered
-}
-
-async function post(events: Json[]): Promise<Delivery[]> {
-  const secret = env.STRIPE_WEBHOOK_SECRET ?? ''
-  const delivered: Delivery[] = []
-  for (const e of events) {
-    const payload = JSON.stringify(e, null, 2)
-    const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
-      payload,
-      secret,
-      cryptoProvider: Stripe.createSubtleCryptoProvider(),
-    })
-    let status = 0
-    let body = ''
-    try {
-      const res = await fetch(webhookUrl(), {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Stripe-Signature': signature,
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks; local stand-in)',
-        },
-        body: payload,
-      })
-      status = res.status
-      body = await res.text()
-    } catch (error) {
-      body = (error as Error).message
+  async function deliver(events: Json[]): Promise<Delivery[]> {
+    await ready(db)
+    const customer = events.map(customerOfEvent).find(Boolean) ?? null
+    const lose =
+      customer !== null &&
+      (await db.query('update local_stack.customers set lose_webhooks = false where id = $1 and lose_webhooks returning id', [customer])).rows.length > 0
+    for (const e of events) {
+      await db.query('insert into local_stack.events (id, customer_id, type, created, event) values ($1, $2, $3, $4, $5) on conflict (id) do nothing', [
+        e.id,
+        customerOfEvent(e),
+        e.type,
+        e.created,
+        JSON.stringify(e),
+      ])
     }
-    delivered.push({ type: String(e.type), id: String(e.id), status, body })
-    if (status < 200 || status >= 300) break
+    if (lose) return events.map((e) => ({ type: String(e.type), id: String(e.id), status: 0, body: 'lost on purpose by the local stand-in', lost: true }))
+    const delivered = await post(events)
+    for (const d of delivered) if (accepted(d)) await db.query('update local_stack.events set delivered = true where id = $1', [d.id])
+    return delivered
   }
-  return delivered
-}
+
+  async function post(events: Json[]): Promise<Delivery[]> {
+    const secret = env.STRIPE_WEBHOOK_SECRET ?? ''
+    const delivered: Delivery[] = []
+    for (const e of events) {
+      const payload = JSON.stringify(e, null, 2)
+      const signature = await Stripe.webhooks.generateTestHeaderStringAsync({
+        payload,
+        secret,
+        cryptoProvider: Stripe.createSubtleCryptoProvider(),
+      })
+      let status = 0
+      let body = ''
+      try {
+        const res = await fetch(webhookUrl(), {
+          method: 'POST',
+          headers: {
+            'Content-Type': 'application/json; charset=utf-8',
+            'Stripe-Signature': signature,
+            'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks; local stand-in)',
+          },
+          body: payload,
+        })
+        status = res.status
+        body = await res.text()
+      } catch (error) {
+        body = (error as Error).message
+      }
+      delivered.push({ type: String(e.type), id: String(e.id), status, body })
+      if (status < 200 || status >= 300) break
+    }
+    return delivered
+  }
 
   return deliver
 }
