@@ -132,13 +132,14 @@ export async function retry(h: PaymentHelpers, row: SubscriptionRow): Promise<{ 
   return { row: (await h.subscriptionById(row.id))!, events }
 }
 
-/** The test clock runs through every attempt left: paid on the way, or unpaid after the last. */
+/** The test clock runs through every attempt left: paid on the way, or unpaid after the last. The
+ * events of each attempt but the last are delivered as it is made (Stripe sends them as they
+ * happen); the last attempt's are answered. */
 export async function retryToTheEnd(h: PaymentHelpers, row: SubscriptionRow): Promise<{ row: SubscriptionRow; events: Json[] } | null> {
-  let current = row
-  const events: Json[] = []
-  for (let done = await retry(h, current); done; done = await retry(h, current)) {
-    current = done.row
-    events.push(...done.events)
+  let last = await retry(h, row)
+  while (last && (await retryDue(h, last.row))) {
+    await h.deliver(last.events)
+    last = await retry(h, last.row)
   }
-  return events.length > 0 ? { row: current, events } : null
+  return last
 }

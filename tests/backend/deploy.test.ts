@@ -150,6 +150,8 @@ describe('a deployed function missing a required secret', () => {
       'send-demo-request': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, BREVO_API_KEY',
       'create-checkout': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL',
       'create-portal-session': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL, STRIPE_SECRET_KEY',
+      'fix-payment': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, SITE_URL, STRIPE_SECRET_KEY',
+      'reconcile-payments': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY',
       'stripe-webhook': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY',
       'export-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
       'delete-account': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, LOCAL_PAYMENTS_URL',
