@@ -197,8 +197,8 @@ grant execute on function public.claim_payment_mail(text, integer, text, text) t
 
 -- What each run of the nightly reconciliation did: how many subscriptions it read, the drifts it
 -- found between the provider and this database (each: the subscription, and what each side said),
--- the undelivered events it replayed, and the rows it changed. Kept 90 days (the function deletes
--- older runs).
+-- the undelivered events it replayed, the rows it changed, and the provider's settings this site
+-- needs that it found off. Kept 90 days (the function deletes older runs).
 create table if not exists public.payment_reconciliations (
   id bigint generated always as identity primary key,
   started_at timestamptz not null,
@@ -206,7 +206,8 @@ create table if not exists public.payment_reconciliations (
   subscriptions_read integer not null,
   events_replayed integer not null,
   drift jsonb not null default '[]',
-  changes jsonb not null default '[]'
+  changes jsonb not null default '[]',
+  settings_off jsonb not null default '[]'
 );
 
 alter table public.payment_reconciliations enable row level security;

@@ -102,6 +102,10 @@ export type FakeStripe = {
   onCancel: (subscription: FakeSubscription) => void
   /** Requests the fake answered, by method and path. */
   requests: string[]
+  /** The same requests with what they sent: the query or form, and the idempotency key. */
+  calls: Array<{ method: string; path: string; params: Record<string, string>; idempotencyKey: string | null }>
+  /** Whether the portal's default configuration lets customers update their payment method. */
+  portalUpdatesPaymentMethods: boolean
   object(subscription: FakeSubscription): Record<string, unknown>
   env(): Record<string, string>
   close(): Promise<void>
@@ -145,6 +149,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       },
     },
     requests: [],
+    calls: [],
+    portalUpdatesPaymentMethods: true,
     object(s) {
       return {
         id: s.id,
@@ -391,6 +397,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
       return { status: 200, body: { id: refund.id, object: 'refund', payment_intent: intent, reason: refund.reason, status: 'succeeded' } }
     }
+    if (method === 'GET' && path === '/v1/billing_portal/configurations') {
+      return list([{ id: 'bpc_fake', object: 'billing_portal.configuration', is_default: true, features: { payment_method_update: { enabled: fake.portalUpdatesPaymentMethods } } }], path)
+    }
     if (method === 'POST' && path === '/v1/billing_portal/sessions') {
       const customer = form.get('customer') ?? ''
       if (![...fake.customers.values()].some((c) => c.id === customer)) return notFound(`customer: '${customer}'`)
@@ -439,6 +448,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://fake.stripe')
       fake.requests.push(`${req.method} ${url.pathname}`)
+      const sent = req.method === 'GET' ? url.searchParams : new URLSearchParams(Buffer.concat(chunks).toString('utf8'))
+      const key = req.headers['idempotency-key']
+      fake.calls.push({ method: req.method ?? 'GET', path: url.pathname, params: Object.fromEntries(sent), idempotencyKey: typeof key === 'string' ? key : null })
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'Content-Type': 'application/json', 'Request-Id': `req_${fake.requests.length}` })
         res.end(JSON.stringify(body))

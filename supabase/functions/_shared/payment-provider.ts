@@ -72,8 +72,9 @@ export interface PaymentProvider {
   cancelNow(id: string): Promise<void>
   /** Expires the customer's open checkout sessions, so that none of them can be paid any more. */
   expireOpenCheckouts(customer: string): Promise<void>
-  /** The user's one customer at the provider, made on first use (the same one on every call). */
-  ensureCustomer(user: { id: string; email: string }): Promise<string>
+  /** The user's one customer at the provider, made on first use (the same one on every call), in
+   * the account's language (Stripe writes its receipts and failed-payment e-mails in it). */
+  ensureCustomer(user: { id: string; email: string; lang?: 'nb' | 'en' }): Promise<string>
   /** Sets the customer's e-mail address (receipts and invoices go there); false when the provider
    * does not know the customer. */
   updateCustomerEmail(customer: string, email: string): Promise<boolean>
@@ -94,6 +95,9 @@ export interface PaymentProvider {
   /** Events of these types since `since` (seconds) that have not reached the webhook yet (still
    * pending, or failed every delivery), oldest first. */
   undeliveredEvents(since: number, types: readonly string[]): AsyncIterable<ProviderEvent>
+  /** The provider's settings this site needs that its API can read, each one that is off: the
+   * customer portal's update of the payment method (`portal_payment_method_update`). */
+  missingSettings(): Promise<string[]>
 }
 
 /** Stripe's refund reasons that apply: a second subscription, or one the customer asked to end. */
@@ -187,7 +191,7 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
     async ensureCustomer(user) {
       // The idempotency key makes concurrent first checkouts (two tabs) get the same customer.
       const customer = await stripe.customers.create(
-        { ...(user.email ? { email: user.email } : {}), metadata: { user_id: user.id } },
+        { ...(user.email ? { email: user.email } : {}), preferred_locales: [user.lang === 'en' ? 'en' : 'nb'], metadata: { user_id: user.id } },
         { idempotencyKey: `customer-for-user-${user.id}` },
       )
       return customer.id
@@ -256,6 +260,12 @@ function stripeProvider(env: FunctionEnv): PaymentProvider {
     },
     async *listSubscriptions() {
       for await (const subscription of stripe.subscriptions.list({ status: 'all', limit: 100 })) yield subscription as unknown as ProviderSubscription
+    },
+    async missingSettings() {
+      // The portal's default configuration: "Fix payment" opens it on the payment method's update.
+      const configurations = await stripe.billingPortal.configurations.list({ is_default: true, limit: 1 })
+      const portal = configurations.data[0]
+      return portal?.features.payment_method_update.enabled ? [] : ['portal_payment_method_update']
     },
     async *undeliveredEvents(since, types) {
       const found: ProviderEvent[] = []
@@ -371,6 +381,10 @@ function localProvider(env: FunctionEnv): PaymentProvider {
         more = Boolean(page?.has_more) && data.length > 0
         after = data.at(-1)?.id ?? null
       }
+    },
+    async missingSettings() {
+      // The stand-in's portal always offers the update of the payment method.
+      return []
     },
     async *undeliveredEvents(since, types) {
       const params = new URLSearchParams({ 'created[gte]': String(since), delivery_success: 'false' })

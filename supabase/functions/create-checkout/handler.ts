@@ -62,7 +62,7 @@ async function subscriptionsOf(env: FunctionEnv, userId: string): Promise<Subscr
 
 /** The user's one customer at the provider: the stored one, else made now and stored (the first
  * stored wins, should two checkouts race). */
-async function customerOf(env: FunctionEnv, user: User): Promise<string> {
+async function customerOf(env: FunctionEnv, user: User & { lang: CheckoutLang }): Promise<string> {
   const id = encodeURIComponent(user.id)
   const [stored] = await restRows<CustomerRow>(
     serviceRest(env, `billing_customers?select=stripe_customer_id&user_id=eq.${id}`),
@@ -171,7 +171,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (alreadyHas(current, plan)) return answer(409, { code: ALREADY_ON_PLAN, plan: current.id, error: `Already on ${current.name}` }, cors)
 
   try {
-    const input: CheckoutInput = { user, plan, price: price!, lang, customer: await customerOf(env, user), ...returnUrls(env.SITE_URL, lang) }
+    const input: CheckoutInput = { user, plan, price: price!, lang, customer: await customerOf(env, { ...user, lang }), ...returnUrls(env.SITE_URL, lang) }
     const url = stripe ? await stripeCheckout(env, input) : await localCheckout(env, input)
     return answer(200, { url }, cors)
   } catch (error) {

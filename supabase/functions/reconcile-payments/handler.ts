@@ -13,13 +13,15 @@
 //      is handled once (its id is recorded), re-reads its subscription, and e-mails a failed
 //      attempt once;
 //   3. the run is recorded in payment_reconciliations: what it read, the drifts it found, the events
-//      it replayed, and each row whose write changed what it shows (runs older than 90 days go).
+//      it replayed, each row whose write changed what it shows, and the provider's settings this
+//      site needs that its API shows off (the portal's update of the payment method; logged as an
+//      error too); runs older than 90 days go.
 // Every write goes through the ledger's version and final-state guards, so a run is safe at any
 // time, twice at once (the second run's writes change nothing, and it records no change), and
 // before a stale event (which then finds its id recorded, or reads the provider afresh).
 //
 // Request: POST (any body; the job sends { "action": "reconcile" }) with the service-role key.
-// Answers: 200 { subscriptions_read, events_replayed, drift, changes } | 401 not the service role
+// Answers: 200 { subscriptions_read, events_replayed, drift, changes, settings_off } | 401 not the service role
 //        | 405 | 500 not configured (one log line names the missing secret) | 502 the provider or the
 //        database failed (nothing recorded; the next night runs again).
 //
@@ -107,7 +109,12 @@ export async function reconcile(env: FunctionEnv, provider: PaymentProvider, now
         `${d.database ? `${d.database.status}${d.database.cancel_at_period_end ? ' (cancels at the period end)' : ''}` : 'missing'} in the database: read again and written`,
     )
   }
-  const run = { started_at: startedAt, subscriptions_read: read, events_replayed: replayed, drift, changes }
+  // What the provider's API lets us check of its settings (the rest are in the README's Deploy).
+  const settingsOff = await provider.missingSettings()
+  for (const setting of settingsOff) {
+    console.error(`[reconcile-payments] the payment provider's setting ${setting} is off: customers cannot fix a failed payment in one press (README, Deploy)`)
+  }
+  const run = { started_at: startedAt, subscriptions_read: read, events_replayed: replayed, drift, changes, settings_off: settingsOff }
   await restRows(serviceRest(env, 'payment_reconciliations', { method: 'POST', headers: { Prefer: 'return=minimal' }, body: JSON.stringify(run) }), 'record the run')
   const cutoff = new Date(now - KEEP_RUNS_DAYS * 86_400_000).toISOString()
   await restRows(serviceRest(env, `payment_reconciliations?started_at=lt.${encodeURIComponent(cutoff)}`, { method: 'DELETE' }), 'forget old runs')
@@ -125,8 +132,8 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   if (!isServiceRoleRequest(req, env)) return json(401, { error: 'The service role is required' }, {})
   await req.body?.cancel()
   try {
-    const { subscriptions_read, events_replayed, drift, changes } = await reconcile(env, provider)
-    return json(200, { subscriptions_read, events_replayed, drift, changes }, {})
+    const { subscriptions_read, events_replayed, drift, changes, settings_off } = await reconcile(env, provider)
+    return json(200, { subscriptions_read, events_replayed, drift, changes, settings_off }, {})
   } catch (error) {
     console.error(`[reconcile-payments] the run stopped: ${(error as Error).message}`)
     return json(502, { error: 'The reconciliation could not finish' }, {})
