@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { alreadyHas, freePlan, type Plan, planById, plans } from '../supabase/functions/_shared/plans.ts'
+import { alreadyHas, freePlan, PAYMENT_OWED, type Plan, planById, plans } from '../supabase/functions/_shared/plans.ts'
 
 export const MISSING_URL = 'No checkout URL returned'
 
@@ -40,7 +40,8 @@ const failureOf = (error: unknown): CheckoutFailure => {
 export const checkoutMachine = setup({
   types: { context: {} as CheckoutContext, events: {} as CheckoutEvent, input: {} as CheckoutInput },
   actors: {
-    // Provided by the app: the id of the plan the user is on now.
+    // Provided by the app: the id of the plan the user is on now, or PAYMENT_OWED while a payment
+    // of theirs is owed (a failed renewal, a locked Pro, an incomplete first payment).
     loadPlan: fromPromise<string>(async () => freePlan.id),
     // Provided by the app: asks the server for a checkout link for the plan.
     createCheckout: fromPromise<{ url?: string | null }, { plan: string }>(async () => ({})),
@@ -51,6 +52,7 @@ export const checkoutMachine = setup({
     notifyFailure: (_, _params: CheckoutFailure) => {},
   },
   guards: {
+    owesPayment: ({ event }) => (event as { output?: string }).output === PAYMENT_OWED,
     hasPlanAlready: ({ context, event }) => hasPlanAlready(context.catalogue, (event as { output?: string }).output, context.plan),
     hasUrl: ({ event }) => Boolean((event as { output?: { url?: string | null } }).output?.url),
   },
@@ -67,6 +69,7 @@ export const checkoutMachine = setup({
         id: 'loadPlan',
         src: 'loadPlan',
         onDone: [
+          { guard: 'owesPayment', target: 'paymentOwed', description: 'A payment is owed: it is fixed on the dashboard, not bought again.' },
           { guard: 'hasPlanAlready', target: 'alreadyOnPlan', description: 'The user has the plan: no second payment.' },
           { target: 'idle', description: 'The user is on a lower plan.' },
         ],
@@ -74,6 +77,7 @@ export const checkoutMachine = setup({
       },
     },
     alreadyOnPlan: { description: 'Told that the plan is already active.', type: 'final' },
+    paymentOwed: { description: 'Told that a payment is owed, with the way to the dashboard where it is fixed: no second checkout.', type: 'final' },
     idle: {
       description: 'The continue button waits.',
       on: { 'user.continue': { target: 'busy', actions: assign({ error: null }), description: 'Continue to payment.' } },

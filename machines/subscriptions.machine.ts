@@ -1,5 +1,5 @@
 import { assign, type EventObject, fromCallback, fromPromise, setup } from 'xstate'
-import { currentPlan, ENTITLING_STATUSES, type Plan } from '../supabase/functions/_shared/plans.ts'
+import { currentPlan, PLAN_GIVING_STATUSES, type Plan } from '../supabase/functions/_shared/plans.ts'
 
 export interface Subscription {
   id: string
@@ -10,11 +10,15 @@ export interface Subscription {
   current_period_end: string | null
   /** Cancelled by the customer: it ends with the paid period instead of renewing. */
   cancel_at_period_end?: boolean
+  /** A payment owed waits for the customer to confirm it with their bank (3-D Secure). */
+  payment_action_required?: boolean
+  /** When the payment provider tries an owed payment again, if it does. */
+  next_payment_attempt?: string | null
 }
 
-/** Only subscriptions that give their plan count (active, or in a trial). */
+/** Only subscriptions that give their plan count (active, in a trial, or in a failed renewal's grace). */
 export const activeOf = (subscriptions: readonly Subscription[]) =>
-  subscriptions.filter((s) => (ENTITLING_STATUSES as readonly string[]).includes(s.status))
+  subscriptions.filter((s) => (PLAN_GIVING_STATUSES as readonly string[]).includes(s.status))
 /** The plan the user has: the highest of their active subscriptions, else the free one. */
 export const planOf = (subscriptions: readonly Subscription[]): Plan => currentPlan(subscriptions)
 

@@ -21,6 +21,7 @@ const words = {
     pay: 'Fortsett til betaling',
     processing: 'Behandler …',
     alreadyPro: 'Du har allerede Pro, så du har ingenting å betale.',
+    owed: 'Den siste betalingen for abonnementet ditt gikk ikke gjennom. Ordne den på dashbordet; du trenger ikke et abonnement til.',
     dashboard: 'Gå til dashbordet',
     error: 'Feil',
     notSignedIn: 'Økten din er avsluttet. Logg inn på nytt.',
@@ -32,6 +33,7 @@ const words = {
     pay: 'Continue to payment',
     processing: 'Processing…',
     alreadyPro: 'You already have Pro, so there is nothing to pay.',
+    owed: 'The last payment for your subscription did not go through. Fix it on the dashboard; you need no second subscription.',
     dashboard: 'Go to the dashboard',
     error: 'Error',
     notSignedIn: 'Your session has ended. Sign in again.',
@@ -99,9 +101,10 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
       const busy = ['checkingPlan', 'busy', 'redirecting'].includes(state)
       expect(screen.getByRole('region', { name: lang === 'nb' ? 'Pro-planen' : 'The Pro plan' })).toHaveAttribute('aria-busy', String(busy))
 
-      if (state === 'alreadyOnPlan') {
-        // Nothing to pay: told so, with the way to the dashboard, and no pay button.
-        expect(card.getByRole('status')).toHaveTextContent(w.alreadyPro)
+      if (state === 'alreadyOnPlan' || state === 'paymentOwed') {
+        // Nothing to pay (or a payment owed, fixed on the dashboard): told so, with the way to the
+        // dashboard, and no pay button.
+        expect(card.getByRole('status')).toHaveTextContent(state === 'alreadyOnPlan' ? w.alreadyPro : w.owed)
         expect(card.getByRole('link', { name: w.dashboard })).toHaveAttribute('href', w.app)
         expect(card.queryByRole('button')).not.toBeInTheDocument()
       } else {

@@ -14,7 +14,7 @@ import {
   type WatcherCommand,
 } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
-import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
+import { subscriptionLifecycleMachine } from '../../machines/subscription-lifecycle.machine'
 import type { AuthSession } from '../../machines/auth.machine'
 import { authSession } from '../../src/lib/auth/session'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
@@ -64,8 +64,14 @@ const standIns = [
     },
   }),
   standIn(webhookHealthMachine, { actors: { checkWebhook: fakes.runs.checkWebhook.logic } }),
-  // Opening the portal is the manage-subscription test's.
-  standIn(subscriptionManagementMachine, { actors: { openPortal: fromPromise<{ url?: string | null }>(() => new Promise(() => {})) } }),
+  // Opening the portal and fixing a payment are the subscription-lifecycle test's; the lifecycle
+  // follows the subscriptions actor's rows itself (its watcher is the real one).
+  standIn(subscriptionLifecycleMachine, {
+    actors: {
+      openPortal: fromPromise<{ url?: string | null }>(() => new Promise(() => {})),
+      fixPayment: fromPromise<{ url?: string | null }>(() => new Promise(() => {})),
+    },
+  }),
 ]
 
 const fetches = () => fakes.runs.fetchSubscriptions.runs
@@ -288,6 +294,47 @@ describe('with a fake clock', () => {
       expect(polls).toEqual(Array.from({ length: 11 }, (_, i) => (i + 1) * EXPECTED_CHANGE_POLL_MS))
       expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'ending')
       expect(refreshButton(ctx, false)).toBeEnabled()
+    })
+  }
+
+  for (const lang of ['nb', 'en'] as const) {
+    it(`${lang}: a renewal that fails, then locks, then is paid: the dashboard follows live; Pro kept while retried, never a checkout while owed`, async () => {
+      const ctx = mountDashboard(lang, lang === 'nb' ? '/app' : '/en/app')
+      const w = ctx.words
+      const pro = { id: 's1', user_id: 'u1', product_name: 'pro', status: 'active', current_period_end: '2026-12-22T00:00:00Z' }
+      const answer = async (rows: Subscription[]) => {
+        fakes.runs.fetchSubscriptions.resolve(rows)
+        await act(settle)
+      }
+      const changed = async (rows: Subscription[]) => {
+        fromChannel({ type: 'subscriptions.changed' })
+        await answer(rows)
+      }
+      const badge = () => within(screen.getByRole('region', { name: w.plan })).getByTestId('plan-badge')
+      const upgrade = () => screen.queryByRole('link', { name: w.upgrade })
+      await answer([pro])
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'renewing')
+
+      await changed([{ ...pro, status: 'past_due', next_payment_attempt: '2026-12-25T00:00:00Z' }])
+      expect(badge()).toHaveTextContent('Pro')
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'paymentFailed')
+      expect(within(screen.getByTestId('subscription-status')).getByRole('alert')).toHaveTextContent(lang === 'nb' ? 'Du beholder Pro' : 'You keep Pro')
+      expect(within(screen.getByRole('region', { name: w.active })).getByText(lang === 'nb' ? 'Betaling forfalt' : 'Payment overdue')).toBeInTheDocument()
+      expect(upgrade()).toBeNull()
+
+      await changed([{ ...pro, status: 'unpaid' }])
+      expect(badge()).toHaveTextContent('Free')
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'unpaid')
+      expect(screen.getByText(lang === 'nb' ? 'Ingen: Pro er låst til betalingen er gjort.' : 'None: Pro is locked until the payment is made.')).toBeInTheDocument()
+      expect(screen.queryByText(w.noActive)).toBeNull()
+      expect(upgrade()).toBeNull()
+
+      await changed([{ ...pro, status: 'active' }])
+      expect(badge()).toHaveTextContent('Pro')
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'renewing')
+      await changed([{ ...pro, status: 'canceled' }])
+      expect(screen.getByTestId('subscription-status')).toHaveAttribute('data-state', 'ended')
+      expect(upgrade()).toBeInTheDocument()
     })
   }
 

@@ -1,7 +1,7 @@
 import { expect, vi } from 'vitest'
 import { createActor } from 'xstate'
 import { type CheckoutEvent, type CheckoutInput, checkoutMachine, MISSING_URL } from '../../machines/checkout.machine'
-import type { Plan } from '../../supabase/functions/_shared/plans'
+import { PAYMENT_OWED, type Plan } from '../../supabase/functions/_shared/plans'
 import { applyOutcome, controllablePromise, outcome } from '../model/fake-actors'
 import type { PathOptions } from '../model/paths'
 import { testMachinePaths } from '../model/run'
@@ -61,6 +61,7 @@ walkCheckout('checkout machine with a Team plan', team, {
   events: [
     outcome.done('loadPlan', 'pro'),
     outcome.done('loadPlan', 'team'),
+    outcome.done('loadPlan', PAYMENT_OWED),
     ...machineModels.checkout.options.events.filter((event) => !event.type.endsWith('.loadPlan') || event.type.startsWith('xstate.error')),
   ],
 })

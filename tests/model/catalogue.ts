@@ -24,11 +24,13 @@ import { registerFormMachine, registerValidator } from '../../machines/register-
 import { subscriptionsMachine } from '../../machines/subscriptions.machine'
 import { type Toast, toasterMachine } from '../../machines/toaster.machine'
 import { webhookHealthMachine } from '../../machines/webhook-health.machine'
-import { subscriptionManagementMachine } from '../../machines/subscription-management.machine'
+import { subscriptionLifecycleMachine } from '../../machines/subscription-lifecycle.machine'
+import { PAYMENT_OWED } from '../../supabase/functions/_shared/plans'
 import { demoFormEvents, demoFormLabel, serializeDemoForm } from '../machines/demo-form.model'
 import { faqEvents, faqLabel, faqMachineWith } from '../machines/faq-accordion.model'
 import { heroCardEvents, heroCardLabel } from '../machines/hero-card.model'
 import { howItWorksEvents, howItWorksLabel } from '../machines/how-it-works.model'
+import { lifecycleEvents, lifecycleLabel, serializeLifecycle } from '../machines/subscription-lifecycle.model'
 import { serializeSubscriptions, subscriptionsEvents, subscriptionsLabel } from '../machines/subscriptions.model'
 import { outcome } from './fake-actors'
 import type { PathOptions, PlannedEvent } from './paths'
@@ -416,6 +418,7 @@ export const machineModels = {
       events: [
         outcome.done('loadPlan', 'free'),
         outcome.done('loadPlan', 'pro'),
+        outcome.done('loadPlan', PAYMENT_OWED),
         outcome.error('loadPlan', { message: 'offline' }),
         { type: 'user.continue' },
         outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
@@ -446,18 +449,15 @@ export const machineModels = {
       serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
     },
   },
-  subscriptionManagement: {
-    file: 'subscription-management',
-    machine: subscriptionManagementMachine,
+  subscriptionLifecycle: {
+    file: 'subscription-lifecycle',
+    machine: subscriptionLifecycleMachine,
     options: {
-      inputs: [{ endsAtPeriodEnd: false }, { endsAtPeriodEnd: true }],
-      events: [
-        { type: 'portal.open' },
-        outcome.done('openPortal', { url: 'http://localhost:54321/local-payments/portal/ps_1' }),
-        outcome.done('openPortal', {}),
-        outcome.error('openPortal', { message: 'No subscription to manage' }),
-      ],
-      serialize: (s) => `${JSON.stringify(s.value)} ${JSON.stringify(s.context)}`,
+      // From Free, the rows' changes reach every standing; the presses and answers follow.
+      input: { standing: 'free' },
+      events: lifecycleEvents,
+      label: lifecycleLabel,
+      serialize: serializeLifecycle,
     },
   },
   emailChange: {

@@ -1,18 +1,19 @@
 import { fromPromise } from 'xstate'
 import { planOf } from '../../../machines/subscriptions.machine'
-import { freePlan } from '../../../supabase/functions/_shared/plans'
+import { freePlan, owesPayment, PAYMENT_OWED } from '../../../supabase/functions/_shared/plans'
 import type { Lang } from '../../i18n/lang'
 import { invokeFunction } from '../../lib/functions'
 import { readSubscriptions } from '../../lib/subscriptions'
 import { getSupabase } from '../../lib/supabase'
 
-/** The id of the plan the signed-in user is on now. */
+/** The id of the plan the signed-in user is on now, or PAYMENT_OWED while they owe a payment. */
 export const loadPlan = fromPromise<string>(async () => {
   const supabase = await getSupabase()
   const { data: session } = await supabase.auth.getSession()
   const userId = session.session?.user.id
   if (!userId) return freePlan.id
-  return planOf(await readSubscriptions(userId)).id
+  const rows = await readSubscriptions(userId)
+  return owesPayment(rows) ? PAYMENT_OWED : planOf(rows).id
 })
 
 /** Asks the server for a checkout link; a refusal keeps the server's message and code. */

@@ -29,7 +29,7 @@ export function Checkout() {
   useToaster()
   const plan = usePlanOfPage()
   const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: plan.id } })
-  const { busy, alreadyOnPlan, waiting } = connectCheckout(snapshot)
+  const { busy, alreadyOnPlan, paymentOwed, waiting } = connectCheckout(snapshot)
   const { name } = plan
 
   return (
@@ -57,6 +57,15 @@ export function Checkout() {
           <div className={styles.notice} role="status">
             <p>
               <Trans>You already have {name}, so there is nothing to pay.</Trans>
+            </p>
+            <ButtonLink to="app" variant="secondary">
+              <Trans>Go to the dashboard</Trans>
+            </ButtonLink>
+          </div>
+        ) : paymentOwed ? (
+          <div className={styles.notice} role="status">
+            <p>
+              <Trans>The last payment for your subscription did not go through. Fix it on the dashboard; you need no second subscription.</Trans>
             </p>
             <ButtonLink to="app" variant="secondary">
               <Trans>Go to the dashboard</Trans>

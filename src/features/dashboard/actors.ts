@@ -130,3 +130,8 @@ export const checkWebhook = fromPromise<HealthAnswer>(async () => {
  * back to the dashboard of their language; its error message, when it sends one, is kept. */
 export const openPortal = (lang: Lang) =>
   fromPromise<{ url?: string | null }>(async () => (await invokeFunction<{ url?: string | null } | null>('create-portal-session', { lang })) ?? {})
+
+/** Asks the server for the one page that fixes an owed payment: the portal's update of the card
+ * (back to the dashboard of the customer's language), or the invoice's page for the bank's question. */
+export const fixPayment = (lang: Lang) =>
+  fromPromise<{ url?: string | null }>(async () => (await invokeFunction<{ url?: string | null } | null>('fix-payment', { lang })) ?? {})

@@ -1,24 +1,38 @@
 import type { SnapshotFrom } from 'xstate'
 import type { disclosureMachine } from '../../../machines/disclosure.machine'
-import type { subscriptionManagementMachine } from '../../../machines/subscription-management.machine'
-import { activeOf, planOf, type subscriptionsMachine } from '../../../machines/subscriptions.machine'
+import { type Standing, standingOf, type subscriptionLifecycleMachine } from '../../../machines/subscription-lifecycle.machine'
+import { activeOf, planOf, type Subscription, type subscriptionsMachine } from '../../../machines/subscriptions.machine'
+import { OWING_STATUSES } from '../../../supabase/functions/_shared/plans'
 import type { webhookHealthMachine } from '../../../machines/webhook-health.machine'
 import { nextPlanUp } from '../../../supabase/functions/_shared/plans'
 
-/** From the subscriptions machine's snapshot to the dashboard's plan, rows and offer. */
+/** The subscription the customer's standing is about: one that owes a payment, else one that
+ * runs, else the one that ended last. */
+export function currentSubscriptionOf(subscriptions: readonly Subscription[]): Subscription | undefined {
+  const ended = subscriptions.filter((s) => s.status === 'canceled' || s.status === 'incomplete_expired')
+  return (
+    subscriptions.find((s) => (OWING_STATUSES as readonly string[]).includes(s.status)) ??
+    subscriptions.find((s) => s.status === 'active' || s.status === 'trialing') ??
+    ended.sort((a, b) => (b.current_period_end ?? '').localeCompare(a.current_period_end ?? ''))[0]
+  )
+}
+
+/** From the subscriptions machine's snapshot to the dashboard's plan, rows, standing and offer. */
 export function connectSubscriptions(snapshot: SnapshotFrom<typeof subscriptionsMachine>) {
   const { subscriptions, failed } = snapshot.context
   const plan = planOf(subscriptions)
-  const active = activeOf(subscriptions)
   return {
     subscriptions,
     failed,
     loading: snapshot.hasTag('loading'),
     plan,
-    active,
-    /** The subscription that gives the plan, which the customer manages at the payment provider. */
-    paid: active.find((s) => s.product_name === plan.id),
-    /** The plan to offer: the next one up, if there is one. */
+    /** The subscriptions that give their plan (a failed renewal's among them, while it is retried). */
+    active: activeOf(subscriptions),
+    /** Where the customer stands (the subscription lifecycle starts from it). */
+    standing: standingOf(subscriptions) as Standing,
+    /** The subscription the standing is about. */
+    current: currentSubscriptionOf(subscriptions),
+    /** The plan to offer: the next one up, if there is one (the lifecycle says whether a checkout may be offered). */
     next: nextPlanUp(plan),
   }
 }
@@ -30,7 +44,24 @@ export function connectWebhookHealth(snapshot: SnapshotFrom<typeof webhookHealth
   return { answer, unreachable, checking: snapshot.hasTag('busy') }
 }
 
-export const connectManagement = (snapshot: SnapshotFrom<typeof subscriptionManagementMachine>) => ({
-  busy: snapshot.hasTag('busy'),
-  ending: snapshot.context.endsAtPeriodEnd,
-})
+/** What the lifecycle's panel shows: the standing (kept while the button is busy), the one action
+ * it offers, and whether a checkout may be offered (never while a payment is owed). */
+export function connectLifecycle(snapshot: SnapshotFrom<typeof subscriptionLifecycleMachine>) {
+  const { standing } = snapshot.context
+  const action =
+    standing === 'renewing' ? 'manage' : standing === 'ending' ? 'resume' : standing === 'actionRequired' ? 'confirmPayment' : standing === 'paymentFailed' || standing === 'unpaid' ? 'fixPayment' : null
+  const event = action === 'manage' || action === 'resume' ? ({ type: 'portal.open' } as const) : action ? ({ type: 'payment.fix' } as const) : null
+  return {
+    standing,
+    busy: snapshot.hasTag('busy'),
+    /** The one button: manage, resume, fix the payment, confirm it with the bank; none. */
+    action,
+    /** What the button sends. */
+    event,
+    /** A payment is owed: the message is an alert. */
+    owed: ['paymentFailed', 'actionRequired', 'unpaid'].includes(standing),
+    /** Pro is locked (the data and its export stay). */
+    locked: standing === 'unpaid',
+    offersCheckout: snapshot.hasTag('offersCheckout'),
+  }
+}

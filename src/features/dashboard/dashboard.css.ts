@@ -48,3 +48,14 @@ export const manage = style({
 })
 // On a narrow phone the button's label may wrap rather than push the card wider than the screen.
 globalStyle(`${manage} button`, { maxWidth: '100%', whiteSpace: 'normal', textAlign: 'center' })
+// A payment owed: the panel stands out, as a warning (its text is an alert).
+globalStyle(`${manage}[data-owed="true"]`, {
+  marginBlock: vars.space.s2,
+  padding: vars.space.s2,
+  borderTop: 'none',
+  borderInlineStart: `4px solid ${vars.color.danger}`,
+  borderRadius: vars.radius.sm,
+  background: vars.color.dangerSoft,
+})
+// Busy (the provider's page is on its way): the button stays focusable, and says so.
+globalStyle(`${manage} button[aria-disabled="true"]`, { opacity: 0.7, cursor: 'progress' })

@@ -11,7 +11,6 @@ import { disclosureMachine } from '../../../machines/disclosure.machine'
 import { paymentOutcomeOf } from '../../../machines/payment-return.machine'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { ButtonLink } from '../../components/links'
-import { checkoutKey } from '../../routes'
 import { button, card, container } from '../../components/ui.css'
 import { dateLocale } from '../../i18n/lang'
 import { useLang } from '../../i18n/use-lang'
@@ -20,7 +19,7 @@ import { useToaster } from '../../components/toaster/toaster'
 import { connectDisclosure, connectSubscriptions } from './connect'
 import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic'
 import { PaymentDebugCard } from './debug-card'
-import { ManageSubscription } from './manage-subscription'
+import { SubscriptionLifecycle } from './subscription-lifecycle'
 import * as styles from './dashboard.css'
 
 function Benefits({ plan }: { plan: Plan }) {
@@ -42,10 +41,11 @@ export function Dashboard({ userId }: { userId: string }) {
   const [debug, sendDebug] = useAppMachine(disclosureMachine)
   useToaster()
   useAppMachine(paymentReturnLogic(lang), { input: { outcome: paymentOutcomeOf(search), subscriptions: subsRef } })
-  const { subscriptions, failed, loading, plan, active, paid, next } = connectSubscriptions(subs)
+  const { subscriptions, failed, loading, plan, active, standing, current, next } = connectSubscriptions(subs)
   const { shown: debugShown } = connectDisclosure(debug)
   const planName = nameOf(plan.id)
-  const nextName = next?.name
+  // The plan the standing is about (a locked one is Free now, but it is Pro that is locked).
+  const subscribedName = nameOf(current?.product_name ?? plan.id)
   const name = user?.user_metadata?.full_name?.trim() || user?.email || ''
   const date = new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' })
   return (
@@ -68,7 +68,7 @@ export function Dashboard({ userId }: { userId: string }) {
         </div>
       </div>
 
-      {!loading && active.length === 0 ? (
+      {!loading && active.length === 0 && (standing === 'free' || standing === 'ended') ? (
         <p className={styles.banner} role="status">
           <Trans>You have no active subscriptions. You are on the Free plan.</Trans>
         </p>
@@ -86,25 +86,18 @@ export function Dashboard({ userId }: { userId: string }) {
           </div>
           <Benefits plan={plan} />
           {plan.priceNok === 0 ? null : (
-            <>
-              <p>
-                <Trans>You have every {planName} benefit.</Trans>
-              </p>
-              {paid ? (
-                <ManageSubscription
-                  key={`${paid.id} ${Boolean(paid.cancel_at_period_end)}`}
-                  subscription={paid}
-                  planName={planName}
-                  formatDate={(iso) => date.format(new Date(iso))}
-                />
-              ) : null}
-            </>
+            <p>
+              <Trans>You have every {planName} benefit.</Trans>
+            </p>
           )}
-          {next ? (
-            <ButtonLink to={checkoutKey(next.id)}>
-              <Trans>Upgrade to {nextName}</Trans>
-            </ButtonLink>
-          ) : null}
+          <SubscriptionLifecycle
+            subscription={current}
+            standing={standing}
+            subscriptions={subsRef}
+            planName={subscribedName}
+            next={next}
+            formatDate={(iso) => date.format(new Date(iso))}
+          />
         </section>
         <section className={card} aria-labelledby="subscriptions-heading">
           <h2 id="subscriptions-heading">
@@ -112,7 +105,11 @@ export function Dashboard({ userId }: { userId: string }) {
           </h2>
           {active.length === 0 ? (
             <p>
-              <Trans>None yet. Upgrade to Pro for unlimited messages and advanced AI analysis.</Trans>
+              {standing === 'unpaid' ? (
+                <Trans>None: Pro is locked until the payment is made.</Trans>
+              ) : (
+                <Trans>None yet. Upgrade to Pro for unlimited messages and advanced AI analysis.</Trans>
+              )}
             </p>
           ) : (
             <ul className={styles.list}>
@@ -120,7 +117,9 @@ export function Dashboard({ userId }: { userId: string }) {
                 <li key={s.id} className={styles.item}>
                   <span>{nameOf(s.product_name)}</span>
                   <span>
-                    {s.current_period_end && s.cancel_at_period_end ? (
+                    {s.status === 'past_due' ? (
+                      <Trans>Payment overdue</Trans>
+                    ) : s.current_period_end && s.cancel_at_period_end ? (
                       <Trans>Ends {date.format(new Date(s.current_period_end))}</Trans>
                     ) : s.current_period_end ? (
                       <Trans>Renews {date.format(new Date(s.current_period_end))}</Trans>

@@ -2,14 +2,14 @@ import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
 import { paymentReturnMachine } from '../../../machines/payment-return.machine'
 import { subscriptionsMachine } from '../../../machines/subscriptions.machine'
-import { subscriptionManagementMachine } from '../../../machines/subscription-management.machine'
+import { subscriptionLifecycleMachine } from '../../../machines/subscription-lifecycle.machine'
 import { webhookHealthMachine } from '../../../machines/webhook-health.machine'
 import { notify } from '../../components/toaster/toaster'
 import type { Lang } from '../../i18n/lang'
 import { perLang } from '../../i18n/lang'
 import { authSession } from '../../lib/auth/session'
 import { href } from '../../routes'
-import { checkWebhook, fetchSubscriptions, logFetchError, notePortalVisit, openPortal, watchPage, watchSubscriptions } from './actors'
+import { checkWebhook, fetchSubscriptions, fixPayment, logFetchError, notePortalVisit, openPortal, watchPage, watchSubscriptions } from './actors'
 import { serverText } from '../../lib/server-message'
 
 export const subscriptionsLogic = subscriptionsMachine.provide({
@@ -37,16 +37,20 @@ export const paymentReturnLogic = perLang((lang) =>
   }),
 )
 
-/** Manage or resume a subscription: the payment provider's portal, in the customer's language. */
-export const subscriptionManagementLogic = perLang((lang) =>
-  subscriptionManagementMachine.provide({
-    actors: { openPortal: openPortal(lang) },
+/** Leaves for the payment provider's page; back on the dashboard, the change made there is expected. */
+const leaveFor = (url: string) => {
+  notePortalVisit()
+  window.location.assign(url)
+}
+
+/** The subscription's life on the dashboard: the payment provider's portal to manage or resume it,
+ * and the page that fixes an owed payment, each in the customer's language. */
+export const subscriptionLifecycleLogic = perLang((lang) =>
+  subscriptionLifecycleMachine.provide({
+    actors: { openPortal: openPortal(lang), fixPayment: fixPayment(lang) },
     actions: {
-      goToPortal: (_, { url }) => {
-        // Back on the dashboard, the change made at the portal is expected.
-        notePortalVisit()
-        window.location.assign(url)
-      },
+      goToPortal: (_, { url }) => leaveFor(url),
+      goToPayment: (_, { url }) => leaveFor(url),
       notifyFailure: (_, { message }) =>
         notify({
           variant: 'destructive',
