@@ -47,8 +47,9 @@ export async function confirmedAccount(lang: Lang, fullName: string) {
   return { email, password }
 }
 
-/** Signs a new customer in, pays for Pro on the local payment page, and lands on the dashboard with Pro. */
-export async function proCustomer(page: Page, lang: Lang, name: string) {
+/** Signs a new customer in, pays for Pro on the local payment page, and lands on the dashboard with
+ * Pro; answers the customer's address. */
+export async function proCustomer(page: Page, lang: Lang, name: string): Promise<{ email: string }> {
   const d = dashboardOf(lang)
   const { email, password } = await confirmedAccount(lang, name)
   await open(page, `${d.prefix}/login`)
@@ -60,6 +61,7 @@ export async function proCustomer(page: Page, lang: Lang, name: string) {
   await expect(page).toHaveURL(d.app)
   // The payment's live update, or the fetch that follows the return from the payment page.
   await expect(d.badge(page)).toHaveText('Pro', { timeout: 10_000 })
+  return { email }
 }
 
 /** The payment provider's portal (the stack's stand-in) in a tab of its own, opened from the
