@@ -117,6 +117,10 @@ describe('a failed renewal', () => {
     expect(saved.headers.get('location')).toBe('http://localhost:5173/app')
     expect(await rows(user)).toEqual([expect.objectContaining({ status: 'active', payment_action_required: false, next_payment_attempt: null })])
     expect(await paymentMails(user)).toHaveLength(2)
+    // A report of an attempt never mailed arrives after the invoice was paid: nothing to fix, no mail.
+    const object = (failure.data as { object: Record<string, unknown> }).object
+    expect(await deliver({ ...failure, id: `${failure.id}_late`, data: { object: { ...object, attempt_count: 5 } } })).toBe('applied')
+    expect(await paymentMails(user)).toHaveLength(2)
     expect(await functionError(user.sb, 'fix-payment', { lang: 'nb' })).toEqual({ status: 404, body: { error: 'No payment to fix' } })
   })
 

@@ -32,6 +32,10 @@ export type Guard = {
 
 const MIGRATIONS = 'supabase/migrations'
 const PAYMENTS = `${MIGRATIONS}/20261125200001_payment_invariants.sql`
+// apply_subscription_snapshot as it runs now: redefined (with the payment owed) by the renewals migration.
+const RENEWALS = `${MIGRATIONS}/20261128100001_renewals.sql`
+const LEDGER = 'supabase/functions/_shared/payment-ledger.ts'
+const RENEWAL_TESTS = 'tests/backend/renewals.test.ts'
 const DEMO = `${MIGRATIONS}/20261126270001_demo_request_whole_row.sql`
 const RETENTION = `${MIGRATIONS}/20261125300001_retention.sql`
 const DELETE = `${MIGRATIONS}/20261126100001_delete_account.sql`
@@ -49,21 +53,21 @@ export const GUARDS: Guard[] = [
   // ---------- SQL: the migrations' guards ----------
   {
     name: 'apply_subscription_snapshot: per-account advisory lock',
-    file: PAYMENTS,
+    file: RENEWALS,
     find: "  perform pg_advisory_xact_lock(hashtext('public.subscriptions.user_id'), hashtext(account::text));\n",
     replace: '',
     tests: ['tests/security/payment-invariants.test.ts'],
   },
   {
     name: 'apply_subscription_snapshot: provider_version check (a later reading wins)',
-    file: PAYMENTS,
+    file: RENEWALS,
     find: "    if existing.provider_version is not null and existing.provider_version >= version then\n      return jsonb_build_object('result', 'stale');\n    end if;\n",
     replace: '',
     tests: ['tests/security/payment-invariants.test.ts', 'tests/backend/stripe-event-stream.test.ts'],
   },
   {
     name: 'apply_subscription_snapshot: final-state guard (cancelled stays cancelled)',
-    file: PAYMENTS,
+    file: RENEWALS,
     find: "    if existing.status = any (final_states) and not (new_status = any (final_states)) then\n      return jsonb_build_object('result', 'stale');\n    end if;\n",
     replace: '',
     tests: ['tests/security/payment-invariants.test.ts', 'tests/backend/stripe-event-stream.test.ts'],
@@ -74,6 +78,20 @@ export const GUARDS: Guard[] = [
     find: "create unique index if not exists subscriptions_one_entitling_per_user\n  on public.subscriptions (user_id) where status in ('active', 'trialing');\n",
     replace: '',
     tests: ['tests/security/payment-invariants.test.ts'],
+  },
+  {
+    name: 'apply_subscription_snapshot: says it changed the row only when it did (a second reconciliation records nothing) [renewals]',
+    file: RENEWALS,
+    find: "  return jsonb_build_object('result', 'applied', 'changed', existing.id is null or (",
+    replace: "  return jsonb_build_object('result', 'applied', 'changed', true or (",
+    tests: [RENEWAL_TESTS],
+  },
+  {
+    name: 'claim_payment_mail: one mail per invoice and attempt [renewals]',
+    file: RENEWALS,
+    find: "    where public.payment_mails.sent_at is null and public.payment_mails.claimed_at < now() - interval '10 minutes';\n",
+    replace: ';\n',
+    tests: [RENEWAL_TESTS],
   },
   {
     name: 'store_demo_request: per-address advisory lock',
@@ -109,6 +127,66 @@ export const GUARDS: Guard[] = [
     find: '  if cardinality(running) > 0 then',
     replace: '  if false then',
     tests: ['tests/backend/account-functions.test.ts'],
+  },
+  // ---------- renewals: the ledger, the checkout, the lifecycle ----------
+  {
+    name: 'payment ledger: a failed attempt is mailed only while its invoice is still open [renewals]',
+    file: LEDGER,
+    find: "  if (invoice?.status !== 'open') return\n",
+    replace: '  if (!invoice) return\n',
+    tests: [RENEWAL_TESTS],
+  },
+  {
+    name: 'payment ledger: a new default card becomes the owing subscription’s [renewals]',
+    file: LEDGER,
+    find: '    if (idOf(subscription.default_payment_method) !== method) await provider.setSubscriptionPaymentMethod(subscription.id, method)\n',
+    replace: '',
+    tests: ['tests/backend/stripe-production.test.ts', 'supabase/local/tests/local-renewals.test.ts'],
+  },
+  {
+    name: 'payment ledger: a new default card pays the open invoice [renewals]',
+    file: LEDGER,
+    find: '      const outcome = await provider.payInvoice(invoice.id, method)\n',
+    replace: "      const outcome = 'declined' as string\n",
+    tests: [RENEWAL_TESTS, 'tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'payment ledger: only a change of the default card settles what is owed [renewals]',
+    file: LEDGER,
+    find: "  if (type !== 'customer.updated' || !previous || !('invoice_settings' in previous)) return null\n",
+    replace: "  if (type !== 'customer.updated') return null\n",
+    tests: ['tests/backend/stripe-production.test.ts'],
+  },
+  {
+    name: 'create-checkout: no second subscription while a payment is owed [renewals]',
+    file: 'supabase/functions/create-checkout/handler.ts',
+    find: "  if (owesPayment(rows)) return answer(409, { code: PAYMENT_OWED, error: 'A payment is owed' }, cors)\n",
+    replace: '',
+    tests: [RENEWAL_TESTS],
+  },
+  {
+    name: 'checkout page: a customer who owes a payment is sent to the dashboard [renewals]',
+    file: 'machines/checkout.machine.ts',
+    find: "          { guard: 'owesPayment', target: 'paymentOwed', description: 'A payment is owed: it is fixed on the dashboard, not bought again.' },\n",
+    replace: '',
+    tests: ['tests/machines/checkout.test.ts'],
+    project: 'machines',
+  },
+  {
+    name: 'subscription lifecycle: no checkout offered while a renewal is retried [renewals]',
+    file: 'machines/subscription-lifecycle.machine.ts',
+    find: "          tags: 'owed',\n          on: { 'payment.fix': { target: '#subscriptionLifecycle.fixing', actions: 'clearError', description: 'The customer fixes the card in one press.' } },",
+    replace: "          tags: ['owed', 'offersCheckout'],\n          on: { 'payment.fix': { target: '#subscriptionLifecycle.fixing', actions: 'clearError', description: 'The customer fixes the card in one press.' } },",
+    tests: ['tests/machines/subscription-lifecycle.test.ts'],
+    project: 'machines',
+  },
+  {
+    name: 'subscription lifecycle: a payment owed comes before a subscription that runs [renewals]',
+    file: 'machines/subscription-lifecycle.machine.ts',
+    find: "  const owing = rows.find((row) => (OWING_STATUSES as readonly string[]).includes(row.status))\n",
+    replace: "  const owing = rows.length === 1 ? rows.find((row) => (OWING_STATUSES as readonly string[]).includes(row.status)) : undefined\n",
+    tests: ['tests/machines/subscription-lifecycle.test.ts'],
+    project: 'machines',
   },
   // ---------- the functions' production (Stripe) path ----------
   {

@@ -1,4 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro'
+import { HANDLED_EVENTS } from '../../../supabase/functions/_shared/payment-events'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { button, card } from '../../components/ui.css'
 import { connectWebhookHealth } from './connect'
@@ -6,13 +7,7 @@ import { webhookHealthLogic } from './logic'
 import * as styles from './dashboard.css'
 
 /** The events the payment provider must send to the webhook. */
-const requiredEvents = [
-  'checkout.session.completed',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-]
+const requiredEvents = HANDLED_EVENTS
 
 /** Payment integration diagnostics for the signed-in user; shows no secret. */
 export function PaymentDebugCard({ signedIn, fetchFailed }: { signedIn: boolean; fetchFailed: boolean }) {

@@ -46,17 +46,7 @@ import type { PaymentProvider, ProviderInvoice, ProviderSubscription } from './p
 import { OWING_STATUSES, type Plan, paidPlanIds, planById, plans } from './plans.ts'
 import { restRows, serviceRest } from './service-rest.ts'
 
-export const HANDLED_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.payment_succeeded',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'invoice.payment_action_required',
-  'customer.updated',
-] as const
+export { HANDLED_EVENTS } from './payment-events.ts'
 
 export const FINAL_STATUSES = ['canceled', 'incomplete_expired'] as const
 export const ENTITLING = ['active', 'trialing'] as const

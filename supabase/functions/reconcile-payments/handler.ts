@@ -31,7 +31,7 @@
 import type { Tables } from '../_shared/database.types.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { noStore } from '../_shared/no-store.ts'
-import { FINAL_STATUSES, HANDLED_EVENTS, nextVersion, planOfSubscription, processEvent, snapshotOf, sync } from '../_shared/payment-ledger.ts'
+import { FINAL_STATUSES, HANDLED_EVENTS, nextVersion, planOfSubscription, processEvent, snapshotOf, subscriptionOfEvent, sync } from '../_shared/payment-ledger.ts'
 import { type PaymentProvider, type ProviderSubscription, paymentProvider } from '../_shared/payment-provider.ts'
 import { restRows, serviceRest } from '../_shared/service-rest.ts'
 import { isServiceRoleRequest, json } from '../_shared/signed-in-user.ts'
@@ -99,8 +99,8 @@ export async function reconcile(env: FunctionEnv, provider: PaymentProvider, now
   for await (const event of provider.undeliveredEvents(Math.floor(now / 1000) - REPLAY_SECONDS, HANDLED_EVENTS)) {
     const { result, changed } = await processEvent(env, provider, event, 'reconcile-payments')
     if (result !== 'duplicate' && result !== 'ignored') replayed += 1
-    const subscription = (event.data.object as { id?: unknown }).id
-    if (changed) changes.push({ subscription: typeof subscription === 'string' ? subscription : '', event: event.id })
+    const subscription = subscriptionOfEvent(event.type, event.data.object)?.subscriptionId ?? String(event.data.object.id ?? '')
+    if (changed) changes.push({ subscription, event: event.id })
   }
 
   for (const d of drift) {
