@@ -164,6 +164,101 @@ describe('Stripe', () => {
   })
 })
 
+describe('Stripe: renewals', () => {
+  const stripe = () => paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://stripe.test' })!
+  const invoice = { id: 'in_1', object: 'invoice', status: 'open', attempt_count: 2, next_payment_attempt: 1_800_000_000, hosted_invoice_url: 'https://invoice.stripe.com/i/x' }
+
+  it('retrieveInvoice: the invoice and its latest payment’s PaymentIntent (expanded); null when Stripe does not know it', async () => {
+    when('GET', '/v1/invoices/in_1', ok(invoice))
+    when('GET', '/v1/invoices/in_2', ok({ ...invoice, id: 'in_2' }))
+    when('GET', '/v1/invoices/in_gone', stripeError(404, 'resource_missing'))
+    when('GET', '/v1/invoice_payments', (r) =>
+      list(r.params.invoice === 'in_1' ? [{ id: 'inpay_1', payment: { type: 'payment_intent', payment_intent: { id: 'pi_1', object: 'payment_intent', status: 'requires_action', payment_method: { id: 'pm_1' } } } }] : [{ id: 'inpay_2', payment: { type: 'payment_intent', payment_intent: 'pi_2' } }]),
+    )
+    expect(await stripe().retrieveInvoice('in_1')).toMatchObject({ id: 'in_1', attempt_count: 2, payment: { status: 'requires_action', payment_method: 'pm_1' } })
+    expect(requests('GET', '/v1/invoice_payments')[0]!.params).toEqual({ invoice: 'in_1', limit: '1', 'expand[0]': 'data.payment.payment_intent' })
+    expect((await stripe().retrieveInvoice('in_2'))!.payment).toBeNull()
+    expect(await stripe().retrieveInvoice('in_gone')).toBeNull()
+  })
+
+  it('retrieveCustomer: the default card of its invoice settings (an id or expanded); null when deleted or unknown', async () => {
+    when('GET', '/v1/customers/cus_1', ok({ id: 'cus_1', object: 'customer', invoice_settings: { default_payment_method: { id: 'pm_9', object: 'payment_method' } } }))
+    when('GET', '/v1/customers/cus_2', ok({ id: 'cus_2', object: 'customer', invoice_settings: { default_payment_method: null } }))
+    when('GET', '/v1/customers/cus_3', ok({ id: 'cus_3', object: 'customer', deleted: true }))
+    when('GET', '/v1/customers/cus_4', stripeError(404, 'resource_missing'))
+    expect(await stripe().retrieveCustomer('cus_1')).toEqual({ id: 'cus_1', default_payment_method: 'pm_9' })
+    expect(await stripe().retrieveCustomer('cus_2')).toEqual({ id: 'cus_2', default_payment_method: null })
+    expect(await stripe().retrieveCustomer('cus_3')).toBeNull()
+    expect(await stripe().retrieveCustomer('cus_4')).toBeNull()
+  })
+
+  it('setSubscriptionPaymentMethod and payInvoice: Stripe’s parameters and idempotency keys; a declined card, the bank’s question and an invoice already paid are outcomes, anything else an error', async () => {
+    when('POST', '/v1/subscriptions/sub_1', ok({ id: 'sub_1', object: 'subscription' }))
+    await stripe().setSubscriptionPaymentMethod('sub_1', 'pm_9')
+    expect(requests('POST', '/v1/subscriptions/sub_1')).toEqual([expect.objectContaining({ params: { default_payment_method: 'pm_9' }, idempotencyKey: 'subscription-payment-method-sub_1-pm_9' })])
+    const answers: Record<string, Answer> = {
+      in_paid: ok({ ...invoice, status: 'paid' }),
+      in_open: ok(invoice),
+      in_declined: { status: 402, body: { error: { type: 'card_error', code: 'card_declined', message: 'declined' } } },
+      in_3ds: { status: 402, body: { error: { type: 'invalid_request_error', code: 'invoice_payment_intent_requires_action', message: 'action' } } },
+      in_done: stripeError(400, 'invoice_already_paid'),
+      in_bad: stripeError(400, 'parameter_invalid'),
+    }
+    when('POST', /^\/v1\/invoices\/in_\w+\/pay$/, (r) => answers[r.path.split('/')[3]!]!)
+    expect(await stripe().payInvoice('in_paid', 'pm_9')).toBe('paid')
+    expect(requests('POST', '/v1/invoices/in_paid/pay')).toEqual([expect.objectContaining({ params: { payment_method: 'pm_9' }, idempotencyKey: 'pay-invoice-in_paid-pm_9' })])
+    expect(await stripe().payInvoice('in_open', 'pm_9')).toBe('declined')
+    expect(await stripe().payInvoice('in_declined', 'pm_9')).toBe('declined')
+    expect(await stripe().payInvoice('in_3ds', 'pm_9')).toBe('requires_action')
+    expect(await stripe().payInvoice('in_done', 'pm_9')).toBe('paid')
+    await expect(stripe().payInvoice('in_bad', 'pm_9')).rejects.toMatchObject({ code: 'parameter_invalid' })
+  })
+
+  it('listSubscriptions: every status, page after page; undeliveredEvents: three days of the types asked for, not delivered, oldest first', async () => {
+    when('GET', '/v1/subscriptions', (r) =>
+      ok({ object: 'list', data: r.params.starting_after ? [subscription('canceled', { id: 'sub_2' })] : [subscription('active')], has_more: !r.params.starting_after, url: '/v1/subscriptions' }),
+    )
+    const ids: string[] = []
+    for await (const s of stripe().listSubscriptions()) ids.push(s.id)
+    expect(ids).toEqual(['sub_1', 'sub_2'])
+    expect(requests('GET', '/v1/subscriptions').map((r) => r.params)).toEqual([
+      { status: 'all', limit: '100' },
+      { status: 'all', limit: '100', starting_after: 'sub_1' },
+    ])
+    when('GET', '/v1/events', list([{ id: 'evt_2', type: 'invoice.paid', created: 20 }, { id: 'evt_1', type: 'invoice.paid', created: 10 }]))
+    const events: string[] = []
+    for await (const e of stripe().undeliveredEvents(5, ['invoice.paid', 'customer.updated'])) events.push(e.id)
+    expect(events).toEqual(['evt_1', 'evt_2'])
+    expect(requests('GET', '/v1/events')[0]!.params).toEqual({ 'created[gte]': '5', delivery_success: 'false', 'types[0]': 'invoice.paid', 'types[1]': 'customer.updated', limit: '100' })
+  })
+
+  it('missingSettings: the default portal configuration must let customers update their card; createPortalSession deep-links to it', async () => {
+    let enabled = true
+    when('GET', '/v1/billing_portal/configurations', () => list([{ id: 'bpc_1', is_default: true, features: { payment_method_update: { enabled } } }]))
+    expect(await stripe().missingSettings()).toEqual([])
+    enabled = false
+    expect(await stripe().missingSettings()).toEqual(['portal_payment_method_update'])
+    expect(requests('GET', '/v1/billing_portal/configurations')[0]!.params).toEqual({ is_default: 'true', limit: '1' })
+    when('POST', '/v1/billing_portal/sessions', ok({ id: 'bps_1', url: 'https://billing.stripe.com/p/x' }))
+    await stripe().createPortalSession({ customer: 'cus_1', returnUrl: 'https://site/en/app', locale: 'en', flow: 'payment_method_update' })
+    expect(requests('POST', '/v1/billing_portal/sessions')[0]!.params).toEqual({
+      customer: 'cus_1',
+      return_url: 'https://site/en/app',
+      locale: 'en',
+      'flow_data[type]': 'payment_method_update',
+      'flow_data[after_completion][type]': 'redirect',
+      'flow_data[after_completion][redirect][return_url]': 'https://site/en/app',
+    })
+  })
+
+  it('ensureCustomer: in the account’s language (Norwegian unless English)', async () => {
+    when('POST', '/v1/customers', ok({ id: 'cus_1', object: 'customer' }))
+    await stripe().ensureCustomer({ id: 'u-1', email: 'a@example.com', lang: 'en' })
+    await stripe().ensureCustomer({ id: 'u-2', email: 'b@example.com' })
+    expect(requests('POST', '/v1/customers').map((r) => r.params['preferred_locales[0]'])).toEqual(['en', 'nb'])
+  })
+})
+
 describe('the local stand-in', () => {
   const local = () => paymentProvider({ LOCAL_PAYMENTS_URL: 'http://stack.test/payments/v1/', SUPABASE_SERVICE_ROLE_KEY: 'service' })!
   const notFound: Answer = { status: 404, body: { error: 'not found' } }
@@ -221,6 +316,46 @@ describe('the local stand-in', () => {
     expect(await local().retrieveSubscription('sub_1')).toBeNull()
     await local().expireOpenCheckouts('cus_1')
     await expect(local().ensureCustomer({ id: 'u-1', email: 'a@example.com' })).rejects.toThrow('the local payment stand-in returned no customer')
+  })
+
+  it('renewals: the invoice and its payment, the customer’s card, paying (402 outcomes), the card set, the lists; its portal always updates cards', async () => {
+    when('GET', '/payments/v1/invoices/in_1', ok({ id: 'in_1', status: 'open' }))
+    when('GET', '/payments/v1/invoices/in_2', notFound)
+    when('GET', '/payments/v1/invoice_payments', ok({ data: [{ payment: { payment_intent: { status: 'requires_action', payment_method: 'pm_local_card_3ds' } } }] }))
+    expect(await local().retrieveInvoice('in_1')).toEqual({ id: 'in_1', status: 'open', payment: { status: 'requires_action', payment_method: 'pm_local_card_3ds' } })
+    expect(requests('GET', '/payments/v1/invoice_payments')[0]!.params).toEqual({ invoice: 'in_1', limit: '1', 'expand[]': 'data.payment.payment_intent' })
+    expect(await local().retrieveInvoice('in_2')).toBeNull()
+    when('GET', '/payments/v1/customers/cus_1', ok({ id: 'cus_1', invoice_settings: { default_payment_method: 'pm_local_card' } }))
+    expect(await local().retrieveCustomer('cus_1')).toEqual({ id: 'cus_1', default_payment_method: 'pm_local_card' })
+    when('POST', '/payments/v1/subscriptions/sub_1', ok({ id: 'sub_1' }))
+    when('POST', '/payments/v1/subscriptions/sub_2', notFound)
+    await local().setSubscriptionPaymentMethod('sub_1', 'pm_local_card')
+    await expect(local().setSubscriptionPaymentMethod('sub_2', 'pm_local_card')).rejects.toThrow('does not know subscription sub_2')
+    const answers: Record<string, Answer> = {
+      in_a: ok({ status: 'paid' }),
+      in_b: { status: 402, body: { error: { type: 'card_error', code: 'card_declined' } } },
+      in_c: { status: 402, body: { error: { code: 'invoice_payment_intent_requires_action' } } },
+      in_d: { status: 400, body: { error: { code: 'invoice_already_paid' } } },
+      in_e: { status: 500, body: { error: 'boom' } },
+    }
+    when('POST', /^\/payments\/v1\/invoices\/in_\w\/pay$/, (r) => answers[r.path.split('/')[4]!]!)
+    expect([await local().payInvoice('in_a', 'pm_local_card'), await local().payInvoice('in_b', 'pm_x'), await local().payInvoice('in_c', 'pm_x'), await local().payInvoice('in_d', 'pm_x')]).toEqual([
+      'paid',
+      'declined',
+      'requires_action',
+      'paid',
+    ])
+    await expect(local().payInvoice('in_e', 'pm_x')).rejects.toThrow('answered POST invoices/in_e/pay with 500')
+    when('GET', '/payments/v1/subscriptions', (r) => ok({ data: [{ id: r.params.starting_after ? 'sub_b' : 'sub_a' }], has_more: !r.params.starting_after }))
+    const ids: string[] = []
+    for await (const s of local().listSubscriptions()) ids.push(s.id)
+    expect(ids).toEqual(['sub_a', 'sub_b'])
+    when('GET', '/payments/v1/events', ok({ data: [{ id: 'evt_b', created: 2 }, { id: 'evt_a', created: 1 }] }))
+    const events: string[] = []
+    for await (const e of local().undeliveredEvents(7, ['invoice.paid'])) events.push(e.id)
+    expect(events).toEqual(['evt_a', 'evt_b'])
+    expect(requests('GET', '/payments/v1/events')[0]!.params).toEqual({ 'created[gte]': '7', delivery_success: 'false', 'types[]': 'invoice.paid' })
+    expect(await local().missingSettings()).toEqual([])
   })
 
   it('sends the service role as bearer', async () => {
