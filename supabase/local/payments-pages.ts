@@ -34,7 +34,8 @@ export function checkoutPage(session: SessionRow, action: string, error?: string
 ${alert}<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="decision" value="pay">Pay</button>
 <button type="submit" name="decision" value="cancel">Cancel</button>
-</form>`,
+</form>
+<p>Once paid, "Manage subscription" on the dashboard opens this stand-in's portal, whose tools for tests and demos try the subscription's later life: the card a renewal meets (one that is declined, one that asks for 3-D Secure), a test clock to the renewal and its retries, and webhooks lost on purpose.</p>`,
   )
 }
 

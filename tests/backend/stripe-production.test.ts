@@ -157,8 +157,16 @@ describe('renewals with Stripe', () => {
       },
     ])
 
-    // The portal saves the card as the customer's default: Stripe sends customer.updated.
+    // Another change of the customer (its address, from the account page) while the payment is owed:
+    // nothing is set or paid, even with a default card on the customer.
     const customer = [...files.stripe.customers.values()].find((c) => c.id === subscription.customer)!
+    customer.defaultPaymentMethod = 'pm_card_old'
+    files.stripe.cards.set('pm_card_old', 'declined')
+    mark = files.stripe.calls.length
+    expect(await deliver('customer.updated', { id: customer.id, object: 'customer', email: 'new@example.com' })).toBe('ignored')
+    expect(callsTo('POST', /^\/v1\/(subscriptions|invoices)\//, mark)).toEqual([])
+
+    // The portal saves the card as the customer's default: Stripe sends customer.updated.
     customer.defaultPaymentMethod = 'pm_card_new'
     mark = files.stripe.calls.length
     const event = { id: customer.id, object: 'customer', invoice_settings: { default_payment_method: 'pm_card_new' } }

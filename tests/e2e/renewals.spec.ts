@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { dashboardOf, portalTab, proCustomer } from './dashboard'
 import { open, stackUrl } from './stack'
@@ -47,6 +48,7 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(d.status(page).getByRole('alert')).toContainText(words.keptPro)
     await expect(d.badge(page)).toHaveText('Pro')
     await expect(d.upgrade(page)).toHaveCount(0)
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
     // One e-mail, in the account's language, whose link opens the invoice's page.
     await expect.poll(async () => (await paymentMails(email)).length).toBe(1)
     const [mail] = await paymentMails(email)
