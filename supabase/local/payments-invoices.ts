@@ -10,9 +10,8 @@ import { htmlResponse, messagePage } from './pages.ts'
 import type { PaymentHelpers } from './payments-helpers.ts'
 import { type InvoiceView, invoicePage } from './payments-invoice-pages.ts'
 import { cardFor, charge } from './payments-renewals.ts'
-import { type InvoiceRow, isCard } from './payments-store.ts'
+import { type InvoiceRow, isCard, now } from './payments-store.ts'
 import { event, type Json } from './payments-stripe-shapes.ts'
-import { now } from './payments-store.ts'
 
 const missing = (c: Context) => c.json({ error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such invoice' } }, 404)
 

@@ -10,6 +10,8 @@ export default {
     'supabase/functions/export-account/handler.ts',
     'supabase/functions/_shared/payment-provider.ts',
     'supabase/functions/stripe-webhook/handler.ts',
+    // What the webhook (and the nightly reconciliation) does with an event: it moved here from the handler.
+    'supabase/functions/_shared/payment-ledger.ts',
   ],
   testRunner: 'vitest',
   // The TypeScript here is the native port, without the compiler API Stryker would call to rewrite a

@@ -160,6 +160,8 @@ describe('fuzz: the functions', () => {
   it('send-demo-request', () => check(bodyWith(...DEMO_FIELDS, 'language', 'website'), (body) => fn('send-demo-request', body)))
   it('create-checkout', () => check(bodyWith('productType', 'lang'), (body) => fn('create-checkout', body, user.session.access_token)))
   it('create-portal-session', () => check(bodyWith('lang', 'customer'), (body) => fn('create-portal-session', body, user.session.access_token)))
+  it('fix-payment', () => check(bodyWith('lang', 'customer', 'subscription'), (body) => fn('fix-payment', body, user.session.access_token)))
+  it('reconcile-payments, without the service role', () => check(bodyWith('action'), (body) => fn('reconcile-payments', body, user.session.access_token)))
   it('export-account', () => check(bodyWith('user_id'), (body) => fn('export-account', body, user.session.access_token)))
   it('delete-account', () => check(bodyWith('confirm'), (body) => fn('delete-account', body, user.session.access_token)))
   it('stripe-webhook, unsigned', () => check(bodyWith('test', 'id', 'type', 'data'), (body) => fn('stripe-webhook', body)))
