@@ -173,11 +173,12 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1' })
 
-    // First the user's one customer (an idempotency key per user: two tabs get the same one) …
+    // First the user's one customer (an idempotency key per user: two tabs get the same one), in the
+    // buyer's language (Stripe writes its own e-mails to the customer in it) …
     const [made, sent] = stripe.requests.slice(-2) as [Captured, Captured]
     expect(made.path).toBe('/v1/customers')
     expect(made.headers['idempotency-key']).toBe(`customer-for-user-${user.user.id}`)
-    expect(Object.fromEntries(made.form)).toEqual({ email: user.email, 'metadata[user_id]': user.user.id })
+    expect(Object.fromEntries(made.form)).toEqual({ email: user.email, 'preferred_locales[0]': 'en', 'metadata[user_id]': user.user.id })
     const customerId = `cus_test_${user.user.id.slice(0, 8)}`
     const { rows: kept } = await stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
     expect(kept).toEqual([{ stripe_customer_id: customerId }])
