@@ -172,7 +172,7 @@ describe('M1: authenticator codes', () => {
     const { rows: sessions } = await stack.db.query('select 1 from auth.sessions s join auth.users u on u.id = s.user_id where u.email = $1', [email])
     expect(sessions).toEqual([])
     const [notice] = await mails(stack, email)
-    expect(notice!.subject).toBe('Feil innloggingskoder for Vekstlinje-kontoen din')
+    expect(notice!.subject).toBe('For mange feil koder for Vekstlinje-kontoen din')
     expect(notice!.text).toContain(email)
 
     await stack.db.query(`update public.mfa_factor_locks set locked_until = now() where factor_id = $1`, [factorId])

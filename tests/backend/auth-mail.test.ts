@@ -6,7 +6,7 @@ import { parse } from 'smol-toml'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { EMAIL_LINK_PATH as SITE_EMAIL_LINK_PATH } from '../../machines/email-link.machine.ts'
 import { MAIL_TEXTS_MODULE, mailTextsModule, readMailTexts } from '../../src/build/mail-texts.ts'
-import { type AuthMail, confirmLink, EMAIL_LINK_PATH, renderAuthMail } from '../../supabase/functions/_shared/auth-mail.ts'
+import { type AuthMail, confirmLink, EMAIL_LINK_PATH, passwordlessProvider, renderAuthMail } from '../../supabase/functions/_shared/auth-mail.ts'
 import { CONFIG_TOML } from '../../supabase/local/config.ts'
 import { client, codeOf, type LocalStack, mails, startTestStack, uniqueEmail } from './helpers.ts'
 
@@ -81,17 +81,32 @@ describe('written in the account’s language', () => {
     expect(mail.html).toContain('<html lang="en">')
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`)
     expect(mail.text).toContain(`Confirm e-mail address: ${link}`)
-    expect(mail.text).toContain('enter this code where it asks you to confirm the address: 04291736 The code works for 15 minutes.')
+    expect(mail.text).toContain('enter this one-time code where it asks you to confirm the address: 04291736 It works for 15 minutes.')
     expect(mail.text).not.toMatch(/Bekreft|Hei/)
   })
 
-  it('Norwegian: the reset e-mail, at the Norwegian page', () => {
-    const mail = renderAuthMail({ kind: 'recovery', lang: 'nb', code: '04291736', link: confirmLink(SITE, 'nb', 'recovery', HASH, 'kari@example.no') })
+  it('Norwegian: the reset e-mail, at the Norwegian page; its code typed there or on any device at "Forgot password?"', () => {
+    const mail = renderAuthMail({
+      kind: 'recovery',
+      lang: 'nb',
+      code: '04291736',
+      link: confirmLink(SITE, 'nb', 'recovery', HASH, 'kari@example.no'),
+      forgotPassword: `${SITE}/forgot-password`,
+    })
     expect(mail.subject).toBe('Tilbakestill passordet ditt hos Vekstlinje')
     expect(mail.html).toContain('<html lang="nb">')
     expect(mail.text).toContain(`${SITE}/auth/confirm?token_hash=${HASH}&type=recovery`)
-    expect(mail.text).toContain('der du ba om nytt passord: 04291736')
-    expect(mail.text).not.toMatch(/\bpassword\b/i)
+    // Where to type it, on the device that asked or any other: the page's address as one types it.
+    expect(mail.text).toContain(
+      'Skriv inn denne engangskoden på siden der du ba om nytt passord, eller på en hvilken som helst enhet på vekstlinje.no/forgot-password (velg «Jeg har en engangskode»): 04291736 Den gjelder i 15 minutter.',
+    )
+    expect(mail.text.replaceAll('/forgot-password', '')).not.toMatch(/\bpassword\b/i)
+  })
+
+  it('English: the reset e-mail names the English "Forgot password?" page', () => {
+    const mail = renderAuthMail({ kind: 'recovery', lang: 'en', code: '04291736', link: confirmLink(SITE, 'en', 'recovery', HASH, 'kari@example.no'), forgotPassword: `${SITE}/en/forgot-password` })
+    expect(mail.text).toContain('or on any device at vekstlinje.no/en/forgot-password (choose “I have a one-time code”): 04291736 It works for 15 minutes.')
+    expect(mail.html).toContain('<strong style="font-size:20px;letter-spacing:3px;')
   })
 
   it('no e-mail carries the auth service’s own link, which a mail scanner would spend by opening it', () => {
@@ -102,14 +117,22 @@ describe('written in the account’s language', () => {
     }
   })
 
-  it('the change of address: the new address is told only of itself; the current one of both, and that an unexpected change means someone knows the password', () => {
+  it('the change of address: the new address is told only of itself; the current one of both, and that an unexpected change means someone may know the password', () => {
     const base = { kind: 'email-change', lang: 'en', email: 'kari@example.no', newEmail: 'kari@fjord.no', link: confirmLink(SITE, 'en', 'email_change', HASH, 'kari@fjord.no') } as const
     const toNew = renderAuthMail({ ...base, copy: 'new' })
+    expect(toNew.subject).toBe('Confirm the change of e-mail address for Vekstlinje')
     expect(toNew.text).toContain('You asked to use kari@fjord.no as the e-mail address')
+    expect(toNew.text).toContain('The change is made once it has also been confirmed from your current address.')
+    expect(toNew.text).toContain("Your address won't be used unless you confirm it.")
+    expect(toNew.text).toContain('because this address was entered on the Vekstlinje website')
     expect(toNew.text).not.toContain('kari@example.no')
     const toCurrent = renderAuthMail({ ...base, copy: 'current' })
+    // The same subject: neither copy tells its reader that this is their new address.
+    expect(toCurrent.subject).toBe(toNew.subject)
     expect(toCurrent.text).toContain('from kari@example.no to kari@fjord.no')
-    expect(toCurrent.text).toContain('someone knows your password')
+    expect(toCurrent.text).toContain("Don't open the link. A change needs your password, so someone may know it: change your password on your account page")
+    // Nobody typed the current address in: it is the account's.
+    expect(toCurrent.text).toContain('because it is the address of a Vekstlinje account')
   })
 
   it('the security notices say what changed and what to do if it wasn’t them, in both languages', () => {
@@ -123,6 +146,25 @@ describe('written in the account’s language', () => {
     }
     const moved = renderAuthMail({ kind: 'email-changed', lang: 'nb', email: 'kari@example.no', newEmail: 'kari@fjord.no' })
     expect(moved.text).toContain('Vekstlinje-kontoen som brukte kari@example.no, bruker nå kari@fjord.no')
+  })
+
+  it('an account without a password is told to secure the service it signs in through, never to choose a new password', () => {
+    for (const kind of ['factor-enrolled', 'factor-unenrolled'] as const) {
+      const en = renderAuthMail({ kind, lang: 'en', email: 'kari@example.no', link: `${SITE}/en/forgot-password`, provider: 'Google' })
+      expect(en.text).toContain("Wasn't this you? Then someone has signed in to your account through Google: secure your Google account at once")
+      expect(en.text).not.toMatch(/password/i)
+      const nb = renderAuthMail({ kind, lang: 'nb', email: 'kari@example.no', link: `${SITE}/forgot-password`, provider: 'LinkedIn' })
+      expect(nb.text).toContain('Sikre LinkedIn-kontoen din med en gang')
+      expect(nb.text).not.toMatch(/passord/i)
+    }
+  })
+
+  it('names the service of an account without a password, and none for an account with one', () => {
+    expect(passwordlessProvider({ provider: 'google', providers: ['google'] })).toBe('Google')
+    expect(passwordlessProvider({ provider: 'linkedin_oidc', providers: ['linkedin_oidc'] })).toBe('LinkedIn')
+    expect(passwordlessProvider({ provider: 'email', providers: ['email', 'google'] })).toBeUndefined()
+    expect(passwordlessProvider({ provider: 'email' })).toBeUndefined()
+    expect(passwordlessProvider(undefined)).toBeUndefined()
   })
 
   it('escapes what it prints', () => {
@@ -159,6 +201,8 @@ describe('through the local stack: the account’s language picks the e-mail’s
       const [recovery] = await mails(stack, email)
       expect(recovery!.subject).toBe(reset)
       expect(recovery!.links[0]).toContain('type=recovery')
+      // The code may be typed on any device: the e-mail names the "Forgot password?" page.
+      expect(recovery!.text).toContain(`${new URL(recovery!.links[0]!).host}${lang === 'en' ? '/en' : ''}/forgot-password`)
     })
   }
 

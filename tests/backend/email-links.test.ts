@@ -123,7 +123,7 @@ describe('a change of e-mail address', () => {
 
     const toNew = (await mails(stack, next))[0]!
     const toCurrent = (await mails(stack, email))[0]!
-    expect(toNew.subject).toBe('Bekreft den nye e-postadressen din hos Vekstlinje')
+    expect(toNew.subject).toBe('Bekreft endring av e-postadresse hos Vekstlinje')
     expect(toNew.text).not.toContain(email)
     expect(toCurrent.text).toContain(next)
     expect(linkOf(toNew).type).toBe('email_change')

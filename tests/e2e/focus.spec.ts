@@ -93,6 +93,29 @@ for (const lang of ['nb', 'en'] as const) {
     await page.keyboard.press('Enter')
     await expect(email).toBeFocused()
   })
+
+  test(`${lang}: forgot password with a one-time code: the form opens at its address field, the code field keeps the focus through a refused code, and cancel goes back to the button`, async ({ page }) => {
+    await open(page, `${prefix}/forgot-password`)
+    const opener = page.getByRole('button', { name: text('Jeg har en engangskode', 'I have a one-time code') })
+    await opener.focus()
+    await page.keyboard.press('Enter')
+    const address = page.getByLabel(text('E-postadressen koden ble sendt til', 'The e-mail address the code was sent to'))
+    const code = page.getByLabel(text('Engangskode', 'One-time code'), { exact: true })
+    await expect(address).toBeFocused()
+    await page.keyboard.type(uniqueEmail('forgot-code'))
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('1234 5678')
+    const button = page.getByRole('button', { name: /^(Gå videre til nytt passord|Sjekker koden …|Continue to a new password|Checking the code…)$/ })
+    await sendFrom(page, code, { path: '/rest/v1/rpc/redeem_email_code', fields: [address, code], button, answer: { status: 200, body: { error: 'invalid' } } })
+    await expect(page.getByRole('region', { name: text('Har du en engangskode?', 'Have a one-time code?') }).getByRole('alert')).toContainText(text('Koden er feil for denne adressen', 'The code is wrong for this address'))
+    await expect(code).toBeFocused()
+    // On past the button to Cancel: the form closes, and its button has the focus again.
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await expect(page.getByRole('button', { name: text('Avbryt', 'Cancel') })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(opener).toBeFocused()
+  })
 }
 
 test('en: registration keeps the focus in the field through a refused send', async ({ page }) => {

@@ -18,6 +18,7 @@ import { mobileMenuMachine } from '../../machines/mobile-menu.machine'
 import { navigationMachine } from '../../machines/navigation.machine'
 import { newPasswordMachine } from '../../machines/new-password.machine'
 import { passwordResetRequestMachine } from '../../machines/password-reset-request.machine'
+import { recoveryCodeMachine, recoveryCodeValidator } from '../../machines/recovery-code.machine'
 import { paymentReturnMachine } from '../../machines/payment-return.machine'
 import { protectedRouteMachine } from '../../machines/protected-route.machine'
 import { registerFormMachine, registerValidator } from '../../machines/register-form.machine'
@@ -40,7 +41,7 @@ import { secondFactorMachine } from '../../machines/second-factor.machine'
 import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine'
 
 // Walking a form machine runs its validation: its schema (loaded on first use in the browser) first.
-await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load(), emailChangeValidator.load()])
+await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load(), emailChangeValidator.load(), recoveryCodeValidator.load()])
 
 /** How a machine is walked: the one definition the model-based tests and `npm run paths` share. */
 export interface MachineModel {
@@ -333,7 +334,7 @@ export const machineModels = {
     options: {
       events: formEvents([
         { type: 'delete.click' },
-        { type: 'field.change', field: 'confirm', value: 'Kari@Example.no ' },
+        { type: 'field.change', field: 'confirm', value: 'Kari@Example.no' },
         { type: 'field.change', field: 'confirm', value: 'someone@example.no' },
         { type: 'field.blur', field: 'confirm' },
         { type: 'form.submit' },
@@ -401,6 +402,33 @@ export const machineModels = {
         { email: 'kari@example.no', type: 'signup' },
         { email: 'kari@example.no', type: 'recovery' },
       ],
+      serialize: serializeForm,
+    },
+  },
+  recoveryCode: {
+    file: 'recovery-code',
+    machine: recoveryCodeMachine,
+    options: {
+      // Along a main line (the right address and code), each wrong value and a left field before any
+      // problem shows.
+      events: filledFirst([
+        [
+          { type: 'open.click' },
+          { type: 'field.change', field: 'email', value: 'Kari@Example.no' },
+          { type: 'field.change', field: 'email', value: 'not-an-email' },
+          { type: 'field.change', field: 'code', value: '1234 5678' },
+          { type: 'field.change', field: 'code', value: '123456' },
+          { type: 'field.blur', field: 'code' },
+          { type: 'form.submit' },
+          { type: 'cancel.click' },
+          outcome.done('verifyEmailCode'),
+          outcome.error('verifyEmailCode', { code: 'otp_expired' }),
+        ],
+        [
+          { type: 'field.change', field: 'email', value: 'Kari@Example.no' },
+          { type: 'field.change', field: 'code', value: '1234 5678' },
+        ],
+      ]),
       serialize: serializeForm,
     },
   },

@@ -23,10 +23,29 @@ export function confirmLink(site: string, lang: MailLang, type: 'signup' | 'reco
 
 export const forgotPasswordLink = (site: string, lang: MailLang) => localized(site, lang, FORGOT_PASSWORD_PATH)
 
+/** An address as a person types it from a mail read on another device: without its scheme. */
+const typable = (address: string) => address.replace(/^https?:\/\//, '')
+
+/** The name of the service an account without a password signs in through (its GoTrue provider), or
+ * undefined for an account with a password. */
+export function passwordlessProvider(appMetadata: unknown): string | undefined {
+  const { provider, providers } = (appMetadata ?? {}) as { provider?: unknown; providers?: unknown }
+  const all = Array.isArray(providers) ? providers.map(String) : typeof provider === 'string' ? [provider] : []
+  if (all.length === 0 || all.includes('email')) return undefined
+  const names: Record<string, string> = { google: 'Google', linkedin_oidc: 'LinkedIn', linkedin: 'LinkedIn' }
+  const first = all[0]!
+  return names[first] ?? first.charAt(0).toUpperCase() + first.slice(1)
+}
+
 export type AuthMail =
-  | { kind: 'confirmation' | 'recovery'; lang: MailLang; link: string; code: string }
+  | { kind: 'confirmation'; lang: MailLang; link: string; code: string }
+  /** `forgotPassword`: the "Forgot password?" page, where the code is typed on any device. */
+  | { kind: 'recovery'; lang: MailLang; link: string; code: string; forgotPassword: string }
   | { kind: 'email-change'; lang: MailLang; link: string; email: string; newEmail: string; copy: 'current' | 'new' }
-  | { kind: 'password-changed' | 'factor-enrolled' | 'factor-unenrolled' | 'factor-locked'; lang: MailLang; email: string; link: string }
+  | { kind: 'password-changed' | 'factor-locked'; lang: MailLang; email: string; link: string }
+  /** `provider`: for an account without a password, the service it signs in through (its advice
+   * then names that service, and no new-password button follows). */
+  | { kind: 'factor-enrolled' | 'factor-unenrolled'; lang: MailLang; email: string; link: string; provider?: string }
   | { kind: 'email-changed'; lang: MailLang; email: string; newEmail: string }
 
 /** A block of an e-mail's body: a paragraph, a small print, a code, the one button, or the link
@@ -61,7 +80,7 @@ function compose(mail: AuthMail): { subject: string; heading: string; parts: Par
           { tag: 'p', text: t(`${k}.body`) },
           { tag: 'button', text: t(`${k}.button`), href: mail.link },
           { tag: 'small', text: t('layout.expiry') },
-          { tag: 'code', text: t(`${k}.code`, { code: mail.code }) },
+          { tag: 'code', text: mail.kind === 'recovery' ? t('recovery.code', { code: mail.code, page: typable(mail.forgotPassword) }) : t('confirmation.code', { code: mail.code }) },
           { tag: 'fallback', href: mail.link },
           { tag: 'small', text: t(`${k}.ignore`) },
         ],
@@ -73,7 +92,8 @@ function compose(mail: AuthMail): { subject: string; heading: string; parts: Par
       return {
         subject: t('email-change.subject'),
         heading: t('email-change.heading'),
-        notice: false,
+        // The current address was not typed in: its copy says why it came as a notice does.
+        notice: !toNew,
         parts: [
           greeting,
           { tag: 'p', text: toNew ? t('email-change.body-new-address', values) : t('email-change.body', values) },
@@ -91,20 +111,40 @@ function compose(mail: AuthMail): { subject: string; heading: string; parts: Par
         notice: true,
         parts: [greeting, { tag: 'p', text: t('email-changed.body', { email: mail.email, newEmail: mail.newEmail }) }, { tag: 'p', text: t('email-changed.advice') }],
       }
-    default: {
-      const k = mail.kind
-      return {
-        subject: t(`${k}.subject`),
-        heading: t(`${k}.heading`),
-        notice: true,
-        parts: [
-          greeting,
-          { tag: 'p', text: t(`${k}.body`, { email: mail.email }) },
-          { tag: 'p', text: t(`${k}.advice`) },
-          { tag: 'button', text: t(`${k}.button`), href: mail.link },
-        ],
+    case 'factor-enrolled':
+    case 'factor-unenrolled':
+      if (mail.provider) {
+        const k = mail.kind
+        return {
+          subject: t(`${k}.subject`),
+          heading: t(`${k}.heading`),
+          notice: true,
+          parts: [greeting, { tag: 'p', text: t(`${k}.body`, { email: mail.email }) }, { tag: 'p', text: t(`${k}.advice-no-password`, { provider: mail.provider }) }],
+        }
       }
-    }
+      return withPasswordAdvice(mail, t)
+    default:
+      return withPasswordAdvice(mail, t)
+  }
+}
+
+/** A security notice for an account with a password: what changed, what to do, and the button to
+ * the page that e-mails a link to choose a new password. */
+function withPasswordAdvice(
+  mail: Extract<AuthMail, { kind: 'password-changed' | 'factor-locked' | 'factor-enrolled' | 'factor-unenrolled' }>,
+  t: (key: MailTextKey, values?: Record<string, string>) => string,
+) {
+  const k = mail.kind
+  return {
+    subject: t(`${k}.subject`),
+    heading: t(`${k}.heading`),
+    notice: true,
+    parts: [
+      { tag: 'p', text: t('layout.greeting-no-name') },
+      { tag: 'p', text: t(`${k}.body`, { email: mail.email }) },
+      { tag: 'p', text: t(`${k}.advice`) },
+      { tag: 'button', text: t(`${k}.button`), href: mail.link },
+    ] satisfies Part[],
   }
 }
 

@@ -24,7 +24,7 @@
 //   BREVO_API_KEY         the e-mail provider (the local stack's mailbox without it)
 //   AUTH_MAIL_FROM        sender (default Vekstlinje <noreply@vekstlinje.no>)
 import { Webhook } from 'standardwebhooks'
-import { type AuthMail, confirmLink, forgotPasswordLink, mailLang, renderAuthMail } from '../_shared/auth-mail.ts'
+import { type AuthMail, confirmLink, forgotPasswordLink, mailLang, passwordlessProvider, renderAuthMail } from '../_shared/auth-mail.ts'
 import { AUTH_REFUSALS } from '../_shared/auth-refusals.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
@@ -34,7 +34,7 @@ import { serviceRest } from '../_shared/service-rest.ts'
 const NAME = 'auth-hooks'
 const MAX_BODY_BYTES = 256 * 1024
 
-type HookUser = { id: string; email: string; new_email?: string; user_metadata?: Record<string, unknown> }
+type HookUser = { id: string; email: string; new_email?: string; user_metadata?: Record<string, unknown>; app_metadata?: Record<string, unknown> }
 type EmailData = {
   token: string
   token_hash: string
@@ -71,7 +71,12 @@ async function mailsFor(env: FunctionEnv, user: HookUser, data: EmailData): Prom
   const lang = mailLang(user.user_metadata)
   const site = data.site_url || env.SITE_URL || ''
   const notice = (to: string, kind: 'password-changed' | 'factor-enrolled' | 'factor-unenrolled') => [
-    { to, mail: { kind, lang, email: user.email, link: forgotPasswordLink(site, lang) } satisfies AuthMail },
+    {
+      to,
+      mail: (kind === 'password-changed'
+        ? { kind, lang, email: user.email, link: forgotPasswordLink(site, lang) }
+        : { kind, lang, email: user.email, link: forgotPasswordLink(site, lang), provider: passwordlessProvider(user.app_metadata) }) satisfies AuthMail,
+    },
   ]
   switch (data.email_action_type) {
     case 'signup':
@@ -79,7 +84,11 @@ async function mailsFor(env: FunctionEnv, user: HookUser, data: EmailData): Prom
       const code = eightDigits()
       await rpc(env, 'store_email_code', { p_user: user.id, p_kind: data.email_action_type, p_email: user.email, p_code: code, p_token_hash: data.token_hash })
       const link = confirmLink(site, lang, data.email_action_type, data.token_hash, user.email)
-      return [{ to: user.email, mail: { kind: data.email_action_type === 'signup' ? 'confirmation' : 'recovery', lang, link, code } }]
+      const mail: AuthMail =
+        data.email_action_type === 'signup'
+          ? { kind: 'confirmation', lang, link, code }
+          : { kind: 'recovery', lang, link, code, forgotPassword: forgotPasswordLink(site, lang) }
+      return [{ to: user.email, mail }]
     }
     case 'email_change': {
       const newEmail = user.new_email ?? ''

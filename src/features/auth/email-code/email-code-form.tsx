@@ -6,8 +6,8 @@ import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
 import { FormShell } from '../../../components/form/form-shell'
 import { useLang } from '../../../i18n/use-lang'
-import { serverMessage } from '../../../lib/server-message'
 import { useAppMachine } from '../../../lib/use-app-machine'
+import { CodeFailure } from './code-failure'
 import { connectEmailCode } from './connect'
 import { emailCodeLogic } from './logic'
 
@@ -19,20 +19,20 @@ export interface EmailCodeFormProps {
   type: EmailCodeType
 }
 
-/** The 8-digit code of an auth e-mail sent to `email`, for a person whose mail system blocks the
+/** The 8-digit one-time code of an auth e-mail sent to `email`, for a person whose mail system blocks the
  * link: the code does what the link does. */
 export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
-  const { i18n, t } = useLingui()
+  const { t } = useLingui()
   const [snapshot, send] = useAppMachine(emailCodeLogic(useLang()), { input: { email, type } })
   const { form, failure } = connectEmailCode(snapshot, send)
 
   return (
-    <FormSection id="email-code" title={<Trans>Enter the code from the e-mail</Trans>}>
+    <FormSection id="email-code" title={<Trans>Enter the one-time code from the e-mail</Trans>}>
       <p className={styles.intro}>
         {type === 'recovery' ? (
-          <Trans>If the link does not open, enter the eight-digit code from the e-mail instead. It works for 15 minutes.</Trans>
+          <Trans>Can't open the link? Enter the one-time code from the e-mail instead. It works for 15 minutes.</Trans>
         ) : (
-          <Trans>If the link does not open, enter the eight-digit code from the e-mail we sent to {email}. It works for 15 minutes.</Trans>
+          <Trans>Can't open the link? Enter the one-time code from the e-mail we sent to {email} instead. It works for 15 minutes.</Trans>
         )}
       </p>
       <FormShell
@@ -40,18 +40,8 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
         submit={type === 'recovery' ? <Trans>Continue to a new password</Trans> : <Trans>Confirm and sign in</Trans>}
         waiting={<Trans>Checking the code…</Trans>}
       >
-        <FormField form={form} name="code" label={t`Code`} inputMode="numeric" autoComplete="one-time-code" words={codeProblem} />
-        {failure ? (
-          <p className={styles.notice} role="alert">
-            {failure.code === 'otp_expired' ? (
-              <Trans>This code is wrong, used already, or over 15 minutes old. Check the newest e-mail from us, or ask for a new one.</Trans>
-            ) : failure.code === 'otp_locked' ? (
-              <Trans>Too many wrong codes: this one no longer works. Use the link in the e-mail, or ask for a new e-mail.</Trans>
-            ) : (
-              (serverMessage(i18n, failure) ?? <Trans>Could not check the code. Check your connection and try again.</Trans>)
-            )}
-          </p>
-        ) : null}
+        <FormField form={form} name="code" label={t`One-time code`} inputMode="numeric" autoComplete="one-time-code" words={codeProblem} />
+        <CodeFailure failure={failure} />
       </FormShell>
     </FormSection>
   )

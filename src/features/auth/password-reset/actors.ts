@@ -4,19 +4,6 @@ import { getSupabase } from '../../../lib/supabase'
 import { secondFactorDue } from '../../../../machines/assurance'
 import { authSession, authStatusOf } from '../../../lib/auth/session'
 
-/** Asks the backend to e-mail a reset link that comes back to `returnPath` (the address as the
- * form's schema made it). An unknown address gets the same answer as a known one (the backend never
- * says which). */
-export const requestPasswordReset = (returnPath: string) =>
-  fromPromise<void, { email: string; captchaToken?: string }>(async ({ input }) => {
-    const supabase = await getSupabase()
-    const { error } = await supabase.auth.resetPasswordForEmail(input.email, {
-      redirectTo: `${window.location.origin}${returnPath}`,
-      captchaToken: input.captchaToken,
-    })
-    if (error) throw { message: error.message, code: error.code }
-  })
-
 /** The reset link signs the user in (the confirmation page hands its session over); no session
  * once the auth state is known means the link was used, expired, or never opened. An account with
  * two-factor sign-in must give its code first: the auth service changes its password only at aal2. */

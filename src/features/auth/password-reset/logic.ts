@@ -1,39 +1,19 @@
 import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
 import { newPasswordMachine } from '../../../../machines/new-password.machine'
-import { passwordResetRequestMachine } from '../../../../machines/password-reset-request.machine'
 import { formEffects } from '../../../components/form/form-logic'
 import { notify } from '../../../components/toaster/toaster'
 import { perLang } from '../../../i18n/lang'
-import { formFailureText } from '../../../lib/bot-check'
 import { focusSoon } from '../../../lib/dom'
 import { type ServerFailure, serverText } from '../../../lib/server-message'
 import { href } from '../../../routes'
 import { verifySignInCode } from '../two-factor/actors'
-import { requestPasswordReset, updatePassword, watchRecoverySession } from './actors'
-import { newPasswordFormId, RESET_AGAIN_ID, RESET_CODE_ID, resetRequestBotCheckId } from './dom'
+import { updatePassword, watchRecoverySession } from './actors'
+import { newPasswordFormId, RESET_CODE_ID } from './dom'
 
 const tryAgain = msg`Please try again in a moment.`
 const notSaved = (_: unknown, failure: ServerFailure) =>
   notify({ variant: 'destructive', title: msg`Could not save the password`, description: serverText(failure) ?? tryAgain })
-
-/** "Forgot password?": the e-mailed link opens the reset page of the page's language. */
-export const passwordResetRequestLogic = perLang((lang) =>
-  passwordResetRequestMachine.provide(
-    formEffects(
-      passwordResetRequestMachine,
-      { lang, botCheckId: resetRequestBotCheckId },
-      {
-        actors: { requestPasswordReset: requestPasswordReset(href('resetPassword', lang)) },
-        actions: {
-          focusAnswer: () => focusSoon(RESET_AGAIN_ID),
-          notifyFailure: (_, failure) =>
-            notify({ variant: 'destructive', title: msg`Could not send the link`, description: formFailureText(failure) ?? tryAgain }),
-        },
-      },
-    ),
-  ),
-)
 
 /** The reset page: once saved, the user is signed in and goes to the dashboard. */
 export const resetPasswordLogic = perLang((lang) =>

@@ -10,6 +10,7 @@ import { useAppMachine } from '../../../lib/use-app-machine'
 import { EmailCode } from '../email-code/email-code-island'
 import { connectResetRequest } from './connect'
 import { passwordResetRequestLogic } from './logic'
+import { RecoveryCodeForm } from './recovery-code-form'
 
 /** Asks for the account's e-mail and sends a reset link; the answer is the same for any address. */
 export function ForgotPasswordForm() {
@@ -33,7 +34,9 @@ export function ForgotPasswordForm() {
         <div className={styles.notice} role="status">
           <p>
             <Trans>
-              If there is an account for {email}, a link to choose a new password is on its way. It works for one hour.
+              If there is an account for {email}, an e-mail with a link to choose a new password is on its way. The link works for one hour. If
+              it doesn't work, enter the one-time code from the e-mail below; you can also do that later on another device, under “Forgot
+              password?”.
             </Trans>
           </p>
           <button className={button.secondary} {...reset.againProps}>
@@ -46,6 +49,8 @@ export function ForgotPasswordForm() {
       <FormShell form={reset.form} hidden={reset.sent} submit={<Trans>Send link</Trans>} waiting={<Trans>Sending link…</Trans>}>
         <FormField form={reset.form} name="email" label={t`E-mail`} type="email" autoComplete="email" />
       </FormShell>
+      {/* Once this page has sent the e-mail, the code form above is for its address. */}
+      {reset.sent ? null : <RecoveryCodeForm />}
       <p className={styles.switchLine}>
         <PageLink to="login">
           <Trans>Back to sign in</Trans>
