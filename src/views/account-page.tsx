@@ -2,6 +2,7 @@ import { Trans } from '@lingui/react/macro'
 import { PageLink } from '../components/links'
 import * as styles from '../components/form/form.css'
 import { useAuth } from '../lib/auth/session'
+import { passwordlessProvider } from '../../supabase/functions/_shared/sign-in-method'
 import { DeleteAccount } from '../features/auth/account-settings/delete-account'
 import { EmailChange } from '../features/auth/account-settings/email-change'
 import { OtherSessions } from '../features/auth/account-settings/other-sessions'
@@ -14,7 +15,8 @@ export default function AccountPage() {
   const { user, session } = useAuth()
   if (!user) return null
   const email = user.email ?? ''
-  const hasPassword = user.app_metadata?.providers?.includes('email') ?? user.app_metadata?.provider === 'email'
+  // An account without a password (Google, LinkedIn): its texts name that service, never a password.
+  const provider = passwordlessProvider(user.app_metadata)
   return (
     <div className={styles.page}>
       <div className={styles.card}>
@@ -31,9 +33,9 @@ export default function AccountPage() {
             <Trans>Signed in as {email}</Trans>
           </p>
         </div>
-        <EmailChange email={email} pending={user.new_email} canChange={hasPassword} />
+        <EmailChange email={email} pending={user.new_email} provider={provider} />
         <ChangePassword />
-        <TwoFactorSection />
+        <TwoFactorSection provider={provider} />
         <OtherSessions accessToken={session?.access_token} />
         <YourData />
         <DeleteAccount email={email} />

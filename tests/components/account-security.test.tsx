@@ -24,7 +24,7 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
     const stubs = formStandIns(emailChangeMachine, ['requestEmailChange'])
     const view = renderInApp(
       <>
-        <EmailChange email="kari@example.no" pending="kari.gammel@example.no" canChange />
+        <EmailChange email="kari@example.no" pending="kari.gammel@example.no" />
         <Toaster />
       </>,
       { lang: 'nb', path: '/account', standIns: [stubs.standIn] },
@@ -46,7 +46,9 @@ testMachinePaths('Address change view (nb)', emailChangeMachine, machineModels.e
   },
   verify: (_, planned) => {
     const context = planned.context as EmailChangeContext
-    expect(screen.getByTestId('pending-email')).toHaveTextContent('Venter på bekreftelse: kari.gammel@example.no.')
+    expect(screen.getByTestId('pending-email')).toHaveTextContent('Venter på bekreftelse: kari.gammel@example.no. Åpne lenkene i e-postene')
+    // Someone whose current mailbox is gone is told the way out.
+    expect(screen.getByRole('region', { name: 'E-postadresse' })).toHaveTextContent('Har du ikke lenger tilgang til den nåværende adressen? Skriv til support@vekstlinje.no fra den nye.')
     if (planned.matches('closed')) {
       expect(screen.getByRole('button', { name: 'Endre e-postadresse' })).toBeEnabled()
       expect(screen.queryByLabelText('Ny e-postadresse')).toBeNull()
@@ -91,7 +93,7 @@ test('a refused bot check: the toast says so in the page’s language, the form 
   const stubs = formStandIns(emailChangeMachine, ['requestEmailChange'])
   const view = renderInApp(
     <>
-      <EmailChange email="kari@example.no" pending={undefined} canChange />
+      <EmailChange email="kari@example.no" pending={undefined} />
       <Toaster />
     </>,
     { lang: 'en', path: '/en/account', standIns: [stubs.standIn] },
@@ -106,7 +108,7 @@ test('a refused bot check: the toast says so in the page’s language, the form 
   // The address as the schema made it.
   expect(stubs.runs('requestEmailChange').at(-1)).toEqual({ email: 'kari.ny@example.no', password: 'fjord-Lys-2025', captchaToken: '0.local.refused' })
   await stubs.settle({ type: 'xstate.error.actor.requestEmailChange', error: { code: 'captcha_failed', message: 'captcha protection: request disallowed (invalid-input-response)' } })
-  expect(await screen.findByText('We could not confirm that you are a person. Reload the page and try again.')).toBeInTheDocument()
+  expect(await screen.findByText("We couldn't verify that you're human. Wait a few seconds and try again.")).toBeInTheDocument()
   expect(screen.getByLabelText('New e-mail address')).toHaveValue('Kari.Ny@Example.NO')
   view.unmount()
 })
@@ -129,8 +131,9 @@ testMachinePaths('Devices view (en)', otherSessionsMachine, machineModels.otherS
     fireEvent.click(screen.getByRole('button', { name: /Sign out on all other devices|Signing out/ }))
   },
   verify: (_, planned) => {
-    expect(screen.getByTestId('signed-in-at')).toHaveTextContent(/You signed in on this device on 20 November 2026 at \d{2}:30\./)
-    expect(screen.getByText('The sign-in service does not list your other devices, but you can sign them all out.')).toBeInTheDocument()
+    // The site's English dates (as the dashboard's and the two-step line's), on the 24-hour clock.
+    expect(screen.getByTestId('signed-in-at')).toHaveTextContent(/You signed in on this device on November 20, 2026 at \d{2}:30\./)
+    expect(screen.getByText("We can't show a list of your other devices, but you can sign them all out together. They lose access at once and must sign in again.")).toBeInTheDocument()
     const busy = planned.value === 'signingOut'
     // Busy, it says it waits and keeps the focus.
     const button = screen.getByRole('button', { name: busy ? 'Signing out…' : 'Sign out on all other devices' })
@@ -138,4 +141,18 @@ testMachinePaths('Devices view (en)', otherSessionsMachine, machineModels.otherS
     expect(button).toHaveAttribute('aria-disabled', String(busy))
   },
   stop: ({ unmount }) => unmount(),
+})
+
+test.each([
+  ['en', 'You sign in with Google, so your e-mail address is the one on your Google account and can\'t be changed here.', /(?<!1)password/i],
+  ['nb', 'Du logger inn med LinkedIn, så e-postadressen din er den samme som på LinkedIn-kontoen og kan ikke endres her.', /passord/i],
+] as const)('%s: an account without a password is told where its address comes from, and asked for no password', (lang, said, password) => {
+  const provider = lang === 'en' ? 'Google' : 'LinkedIn'
+  const stubs = formStandIns(emailChangeMachine, ['requestEmailChange'])
+  const view = renderInApp(<EmailChange email="kari@example.no" pending={undefined} provider={provider} />, { lang, path: lang === 'en' ? '/en/account' : '/account', standIns: [stubs.standIn] })
+  const section = screen.getByRole('region', { name: lang === 'en' ? 'E-mail address' : 'E-postadresse' })
+  expect(section).toHaveTextContent(said)
+  expect(section.textContent).not.toMatch(password)
+  expect(screen.queryByRole('button')).toBeNull()
+  view.unmount()
 })

@@ -50,7 +50,7 @@ const reportStatus = async (status: GateStatus, from: AnyMachineSnapshot) => {
   throw new Error('the auth state only reads as loading before its first event')
 }
 
-const codeHeading = { nb: 'Skriv inn innloggingskoden', en: 'Enter your sign-in code' }
+const codeHeading = { nb: 'Skriv inn koden fra autentiseringsappen', en: 'Enter the code from your authenticator app' }
 
 for (const [lang, path, login, spinner] of [
   ['nb', '/app', '/login?next=%2Fapp', 'Laster …'],
@@ -120,4 +120,19 @@ describe('Protected route view: back from a provider that said no', () => {
       expect(here()).toBe(login)
     })
   }
+})
+
+describe('Protected route view: the code step of an account without a password', () => {
+  it.each([
+    ['nb', '/app', 'du logger inn med bare Google.', /passord/i],
+    ['en', '/en/app', 'you sign in with Google alone.', /(?<!1)password/i],
+  ] as const)('%s: names the service it signs in with, never a password', async (lang, path, alone, password) => {
+    gate(lang, path)
+    // Awaited: the code step's island loads inside it.
+    await act(async () => fakeAuth.report('INITIAL_SESSION', { ...kariBeforeCode, user: { ...kariBeforeCode.user, app_metadata: { provider: 'google', providers: ['google'] } } }))
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 })).toHaveTextContent(codeHeading[lang])
+    const step = screen.getByRole('heading', { level: 1 }).closest('div')!.parentElement!
+    expect(step).toHaveTextContent(alone)
+    expect(step.textContent).not.toMatch(password)
+  })
 })

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react'
-import { expect, vi } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { AnyMachineSnapshot } from 'xstate'
 import { type SecondFactorContext, secondFactorMachine } from '../../machines/second-factor.machine'
 import type { TwoFactorSettingsContext } from '../../machines/two-factor-settings.machine'
@@ -37,7 +37,7 @@ const button = (name: string) => screen.getByRole('button', { name })
 const problems = {
   format: 'Enter the six digits your app shows.',
   wrong: 'That code is not right. Enter the code your app shows now.',
-  failed: 'The code could not be checked. Please try again.',
+  failed: "We couldn't check the code. Please try again.",
 }
 
 testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machineModels.twoFactorSettings.options, {
@@ -48,9 +48,9 @@ testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machi
   execute: async ({ stubs }, event, from: AnyMachineSnapshot) => {
     if (await stubs.settle(event as never)) return
     await act(async () => {
-      if (event.type === 'enroll.click') fireEvent.click(button('Set up an authenticator app'))
+      if (event.type === 'enroll.click') fireEvent.click(button('Turn on two-step verification'))
       if (event.type === 'retry.click') fireEvent.click(button('Try again'))
-      if (event.type === 'remove.click') fireEvent.click(button('Remove the authenticator app'))
+      if (event.type === 'remove.click') fireEvent.click(button('Turn off two-step verification'))
       if (event.type === 'cancel.click') fireEvent.click(button('Cancel'))
       if (event.type === 'code.change') fireEvent.change(codeField(), { target: { value: (event as unknown as { value: string }).value } })
       if (event.type === 'form.submit') fireEvent.submit(codeField().closest('form')!)
@@ -60,28 +60,28 @@ testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machi
   verify: (_, planned) => {
     const state = planned.value as string
     const context = planned.context as TwoFactorSettingsContext
-    if (state === 'loading') expect(screen.getByRole('status')).toHaveTextContent('Checking two-factor sign-in…')
-    if (state === 'unavailable') expect(screen.getByRole('alert')).toHaveTextContent('Two-factor sign-in could not be read just now.')
-    if (state === 'disabled') expect(button('Set up an authenticator app')).toBeEnabled()
+    if (state === 'loading') expect(screen.getByRole('status')).toHaveTextContent('Loading the setting…')
+    if (state === 'unavailable') expect(screen.getByRole('alert')).toHaveTextContent("We couldn't load your two-step verification setting.")
+    if (state === 'disabled') expect(button('Turn on two-step verification')).toBeEnabled()
     // Busy buttons keep the focus: they say they wait (aria-disabled), and the machine takes no press.
     if (state === 'starting') expect(button('Preparing…')).toHaveAttribute('aria-disabled', 'true')
     if (state === 'scanning' || state === 'confirming') {
-      expect(screen.getByRole('img', { name: 'QR code for setting up two-factor sign-in' })).toHaveAttribute('src', context.enrollment!.qrCode)
+      expect(screen.getByRole('img', { name: 'QR code for turning on two-step verification' })).toHaveAttribute('src', context.enrollment!.qrCode)
       // The secret in groups of four, as apps take it typed in.
       expect(screen.getByTestId('two-factor-secret')).toHaveTextContent('JBSW Y3DP EHPK 3PXP')
     }
-    if (state === 'scanning') expect(button('Turn on two-factor sign-in')).toBeEnabled()
+    if (state === 'scanning') expect(button('Confirm and turn on')).toBeEnabled()
     if (state === 'confirming') {
       expect(button('Checking…')).toHaveAttribute('aria-disabled', 'true')
       expect(codeField()).toHaveAttribute('readonly')
     }
     if (['enabled', 'confirmingRemoval', 'removing'].includes(state)) {
       const date = context.factor!.createdAt.startsWith('2026-11-20') ? 'November 20, 2026' : 'November 26, 2026'
-      expect(screen.getByText(`On: an authenticator app, set up ${date}.`)).toBeInTheDocument()
+      expect(screen.getByText(`On since ${date}, with an authenticator app.`)).toBeInTheDocument()
     }
-    if (state === 'enabled') expect(button('Remove the authenticator app')).toBeEnabled()
-    if (state === 'confirmingRemoval') expect(screen.getByText('To remove it, enter a code from the app first.')).toBeInTheDocument()
-    if (state === 'removing') expect(button('Removing…')).toHaveAttribute('aria-disabled', 'true')
+    if (state === 'enabled') expect(button('Turn off two-step verification')).toBeEnabled()
+    if (state === 'confirmingRemoval') expect(screen.getByText('Enter a code from the app to turn off two-step verification.')).toBeInTheDocument()
+    if (state === 'removing') expect(button('Turning off…')).toHaveAttribute('aria-disabled', 'true')
     // The code field shows what was typed, and the problem with the last code.
     if (['scanning', 'confirming', 'confirmingRemoval'].includes(state)) {
       expect(codeField()).toHaveValue(context.code)
@@ -90,8 +90,11 @@ testMachinePaths('Two-factor section view (en)', twoFactorSettingsMachine, machi
         expect(screen.getByText(problems[context.problem])).toBeInTheDocument()
       } else expect(codeField()).not.toHaveAttribute('aria-invalid')
     } else if (state !== 'removing' || !context.code) expect(screen.queryByLabelText('Six-digit code from the app')).not.toBeInTheDocument()
-    // The way back in without the phone shows whatever the state.
+    // The way back in without the phone shows whatever the state, and says that signing in then
+    // needs the password alone; the tip on changing phones, while it is off or on.
     expect(screen.getByRole('link', { name: 'support@vekstlinje.no' })).toHaveAttribute('href', 'mailto:support@vekstlinje.no')
+    expect(screen.getByRole('region', { name: 'Two-step verification' })).toHaveTextContent('and you sign in with your password alone.')
+    if (['disabled', 'enabled'].includes(state)) expect(screen.getByText(/^Tip: when you change phones/)).toBeInTheDocument()
   },
   stop: ({ unmount }) => unmount(),
 })
@@ -155,3 +158,17 @@ for (const lang of ['en', 'nb'] as const) {
     stop: ({ unmount }) => unmount(),
   })
 }
+
+describe('an account without a password (it signs in with Google)', () => {
+  it.each(['en', 'nb'] as const)('%s: the section names Google, never a password', async (lang) => {
+    const stubs = settingsStandIns()
+    const view = renderInApp(<TwoFactorSection provider="Google" />, { lang, path: lang === 'en' ? '/en/account' : '/account', standIns: [stubs.standIn] })
+    await stubs.settle({ type: 'xstate.done.actor.loadStatus', output: { factor: { id: 'f1', createdAt: '2026-11-20T10:00:00Z' }, level: 'aal2' } })
+    const section = screen.getByRole('region', { name: lang === 'en' ? 'Two-step verification' : 'Totrinnsbekreftelse' })
+    expect(section).toHaveTextContent(lang === 'en' ? 'each time you sign in with Google' : 'hver gang du logger inn med Google')
+    expect(section).toHaveTextContent(lang === 'en' ? 'you sign in with Google alone.' : 'du logger inn med bare Google.')
+    // (1Password is an app's name.)
+    expect(section.textContent).not.toMatch(lang === 'en' ? /(?<!1)password/i : /passord/i)
+    view.unmount()
+  })
+})

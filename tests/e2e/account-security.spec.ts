@@ -103,7 +103,7 @@ for (const lang of ['nb', 'en'] as const) {
     // One link to each address, in the account's language.
     const toNew = await changeLinkTo(next)
     const toCurrent = await changeLinkTo(me.email)
-    expect(toNew.subject).toBe(text('Bekreft den nye e-postadressen din hos Vekstlinje', 'Confirm your new e-mail address for Vekstlinje'))
+    expect(toNew.subject).toBe(text('Bekreft endring av e-postadresse hos Vekstlinje', 'Confirm the change of e-mail address for Vekstlinje'))
     expect(new URL(toNew.link).pathname).toBe(`${prefix}/auth/confirm`)
     expect(toNew.link).not.toBe(toCurrent.link)
 
@@ -118,13 +118,13 @@ for (const lang of ['nb', 'en'] as const) {
 
     // The person's presses make the change.
     await pressEmailLink(page, toNew.link)
-    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: text('Bekreftet. Endringen blir gjennomført', 'Confirmed. The change is made') })).toBeVisible()
     expect(await canSignIn(next, me.password)).toBe(false)
     await pressEmailLink(page, toCurrent.link)
     await expect(page).toHaveURL(`${prefix}/account`)
     await expect(page.getByText(text(`Logget inn som ${next}`, `Signed in as ${next}`))).toBeVisible()
     await expect(page.getByTestId('pending-email')).toHaveCount(0)
-    await expect(page.getByText(text('E-postadressen din er endret', 'Your e-mail address is changed'))).toBeVisible()
+    await expect(page.getByText(text('E-postadressen din er endret', 'Your e-mail address has been changed'))).toBeVisible()
 
     expect(await canSignIn(me.email, me.password)).toBe(false)
     expect(await canSignIn(next, me.password)).toBe(true)
@@ -178,8 +178,8 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(
       page.getByText(
         text(
-          'Vi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
-          'We could not confirm that you are a person. Reload the page and try again.',
+          'Vi fikk ikke bekreftet at du er et menneske. Vent noen sekunder og prøv igjen.',
+          "We couldn't verify that you're human. Wait a few seconds and try again.",
         ),
       ),
     ).toBeVisible()
@@ -197,22 +197,57 @@ for (const lang of ['nb', 'en'] as const) {
     expect((await mailsTo(me.email)).filter((mail) => mail.links.some((l) => l.includes('type=email_change')))).toEqual([])
   })
 
-  test(`${lang}: sign out on all other devices: the other browser's session cannot be renewed, this one stays`, async ({ browser }) => {
+  test(`${lang}: sign out on all other devices: the other browser's next request to a function and to the database is refused at once, and it cannot renew; this one stays`, async ({ browser }) => {
     const user = await confirmedUser(`devices-${lang}`)
     const here = await signedInContext(browser, user, `${prefix}/account`)
     const there = await signedInContext(browser, user, `${prefix}/app`)
-    await expect(there.page.getByTestId('plan-badge')).toHaveText('Free')
+    // The account has a subscription, so that a read of the database has something to show or hide.
+    const owner = await ownId(there.page)
+    await asServiceRole('POST', 'subscriptions', { user_id: owner, product_name: 'pro', status: 'active', stripe_subscription_id: `sub_devices_${lang}_${Date.now()}` })
+    await expect(there.page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 10_000 })
+    expect(await requestsFrom(there.page)).toEqual({ functionStatus: 200, rows: [{ status: 'active' }] })
 
     await expect(here.page.getByTestId('signed-in-at')).toContainText(String(new Date().getUTCFullYear()))
-    await expect(here.page.getByText(text('Innloggingstjenesten viser ikke de andre enhetene dine', 'The sign-in service does not list your other devices'))).toBeVisible()
+    const section = here.page.getByRole('region', { name: text('Enheter', 'Devices') })
+    await expect(section).toContainText(
+      text(
+        'Vi kan ikke vise en liste over de andre enhetene dine, men du kan logge ut av alle samtidig. De mister tilgangen med en gang og må logge inn på nytt.',
+        "We can't show a list of your other devices, but you can sign them all out together. They lose access at once and must sign in again.",
+      ),
+    )
     await here.page.getByRole('button', { name: text('Logg ut på alle andre enheter', 'Sign out on all other devices') }).click()
     await expect(here.page.getByText(text('Logget ut på andre enheter', 'Signed out on other devices'))).toBeVisible()
+    await expect(here.page.getByText(text('De andre enhetene har mistet tilgangen og må logge inn på nytt. Du er fortsatt logget inn her.', 'Your other devices have lost access and must sign in again. You are still signed in here.'))).toBeVisible()
 
+    // The other browser's access token has not expired, yet its very next requests are refused: the
+    // function answers 401, the database shows it nothing.
+    expect(await requestsFrom(there.page)).toEqual({ functionStatus: 401, rows: [] })
     expect(await refresh(there.page)).toMatchObject({ status: 400, code: 'refresh_token_not_found' })
+    // This browser still reads and calls.
+    expect(await requestsFrom(here.page)).toEqual({ functionStatus: 200, rows: [{ status: 'active' }] })
     expect(await refresh(here.page)).toMatchObject({ status: 200 })
     await here.context.close()
     await there.context.close()
   })
+}
+
+/** The signed-in user's id, from the session the page keeps. */
+const ownId = (page: Page) => page.evaluate(() => (JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { user: { id: string } }).user.id)
+
+/** A request to a function (export-account) and one to the database (the subscriptions), made from
+ * the page with the access token it keeps, as its app would. */
+async function requestsFrom(page: Page) {
+  const { anonKey } = await keys()
+  return page.evaluate(
+    async ({ api, anonKey }) => {
+      const token = (JSON.parse(localStorage.getItem('vekstlinje-auth-token')!) as { access_token: string }).access_token
+      const headers = { apikey: anonKey, authorization: `Bearer ${token}` }
+      const fn = await fetch(`${api}/functions/v1/export-account`, { method: 'POST', headers })
+      const rows = await (await fetch(`${api}/rest/v1/subscriptions?select=status`, { headers })).json()
+      return { functionStatus: fn.status, rows }
+    },
+    { api: stackUrl, anonKey },
+  )
 }
 
 async function signedInContext(browser: Browser, user: { email: string; password: string }, url: string) {

@@ -38,9 +38,9 @@ for (const lang of ['nb', 'en'] as const) {
     await withSession(page, email, password)
     await open(page, `${prefix}/account`)
 
-    // Set up: the QR code shows as an image, and the secret as text to type.
-    await page.getByRole('button', { name: text('Sett opp en autentiseringsapp', 'Set up an authenticator app') }).click()
-    const qr = page.getByRole('img', { name: text('QR-kode for å sette opp totrinnsinnlogging', 'QR code for setting up two-factor sign-in') })
+    // Turning it on: the QR code shows as an image, and the secret as text to type.
+    await page.getByRole('button', { name: text('Slå på totrinnsbekreftelse', 'Turn on two-step verification') }).click()
+    const qr = page.getByRole('img', { name: text('QR-kode for å slå på totrinnsbekreftelse', 'QR code for turning on two-step verification') })
     await expect(qr).toBeVisible()
     expect(await qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
     const secret = (await page.getByTestId('two-factor-secret').textContent())!.replace(/\s/g, '')
@@ -49,12 +49,13 @@ for (const lang of ['nb', 'en'] as const) {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
 
     await codeField(page).fill(totpOf(secret).generate())
-    await page.getByRole('button', { name: text('Slå på totrinnsinnlogging', 'Turn on two-factor sign-in') }).click()
-    await expect(page.getByText(text('På: en autentiseringsapp, satt opp', 'On: an authenticator app, set up'))).toBeVisible()
+    await page.getByRole('button', { name: text('Bekreft og slå på', 'Confirm and turn on') }).click()
+    await expect(page.getByText(text('Totrinnsbekreftelse er slått på', 'Two-step verification is on'))).toBeVisible()
+    await expect(page.getByText(new RegExp(text('^Slått på .+, med autentiseringsapp\\.$', '^On since .+, with an authenticator app\\.$')))).toBeVisible()
     await moveOnFromLastCode((await storedSession(page)).user.factors![0]!.id)
-    await expect(page.getByRole('button', { name: text('Fjern autentiseringsappen', 'Remove the authenticator app') })).toBeVisible()
+    await expect(page.getByRole('button', { name: text('Slå av totrinnsbekreftelse', 'Turn off two-step verification') })).toBeVisible()
     // The way back in without the phone is on the page.
-    await expect(page.getByRole('region', { name: text('Totrinnsinnlogging', 'Two-factor sign-in') }).getByRole('link', { name: 'support@vekstlinje.no' })).toBeVisible()
+    await expect(page.getByRole('region', { name: text('Totrinnsbekreftelse', 'Two-step verification') }).getByRole('link', { name: 'support@vekstlinje.no' })).toBeVisible()
     const { user } = await storedSession(page)
     await asServiceRole('POST', 'subscriptions', { user_id: user.id, product_name: 'pro', status: 'active', current_period_end: '2030-01-31T00:00:00Z' })
 
@@ -65,7 +66,7 @@ for (const lang of ['nb', 'en'] as const) {
     await open(page, `${prefix}/login`)
     await signIn(page, lang, email, password)
     await expect(page).toHaveURL(`${prefix}/app`)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Skriv inn innloggingskoden', 'Enter your sign-in code'))
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Skriv inn koden fra autentiseringsappen', 'Enter the code from your authenticator app'))
     await expect(page.getByTestId('plan-badge')).toHaveCount(0)
     // Not welcomed as signed in while the code is still due.
     await expect(page.getByText(text('Velkommen tilbake!', 'Welcome back!'))).toHaveCount(0)
@@ -104,7 +105,7 @@ for (const lang of ['nb', 'en'] as const) {
     await pressEmailLink(page, link)
     await expect(page).toHaveURL(`${prefix}/reset-password`)
     // The auth service changes a two-factor account's password only at aal2: the code comes first.
-    await expect(page.getByText(text('Kontoen din har totrinnsinnlogging', 'Your account has two-factor sign-in'))).toBeVisible()
+    await expect(page.getByText(text('Kontoen din er beskyttet med totrinnsbekreftelse', 'Your account is protected with two-step verification'))).toBeVisible()
     await expect(codeField(page)).toBeFocused()
     await expect(page.getByLabel(text('Nytt passord', 'New password'))).toHaveCount(0)
     await page.keyboard.type(totpOf(secret).generate())
@@ -129,7 +130,7 @@ for (const lang of ['nb', 'en'] as const) {
     await page.getByRole('button', { name: text('Send bekreftelseslenker', 'Send confirmation links') }).click()
     await expect(page.getByTestId('pending-email')).toContainText(next)
     await pressEmailLink(page, emailLinkIn(await latestMailTo(next)))
-    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: text('Bekreftet. Endringen blir gjennomført', 'Confirmed. The change is made') })).toBeVisible()
     await pressEmailLink(page, emailLinkIn(await latestMailTo(email)))
     await expect(page).toHaveURL(`${prefix}/account`)
     await expect(page.getByText(text(`Logget inn som ${next}`, `Signed in as ${next}`))).toBeVisible()

@@ -29,6 +29,9 @@ export const card = style({
 })
 
 export const title = style({ fontSize: vars.size.xl })
+/** Text holding e-mail addresses or names a person typed, which may have no place to break: they
+ * break anywhere rather than widen the page. */
+export const addresses = style({ overflowWrap: 'anywhere' })
 export const intro = style({ color: vars.color.textMuted, marginTop: vars.space.s1 })
 // A form hidden while an answer shows stays hidden (its display would otherwise win over `hidden`).
 export const form = style({ display: 'grid', gap: vars.space.s2, selectors: { '&[hidden]': { display: 'none' } } })

@@ -26,17 +26,6 @@ export const forgotPasswordLink = (site: string, lang: MailLang) => localized(si
 /** An address as a person types it from a mail read on another device: without its scheme. */
 const typable = (address: string) => address.replace(/^https?:\/\//, '')
 
-/** The name of the service an account without a password signs in through (its GoTrue provider), or
- * undefined for an account with a password. */
-export function passwordlessProvider(appMetadata: unknown): string | undefined {
-  const { provider, providers } = (appMetadata ?? {}) as { provider?: unknown; providers?: unknown }
-  const all = Array.isArray(providers) ? providers.map(String) : typeof provider === 'string' ? [provider] : []
-  if (all.length === 0 || all.includes('email')) return undefined
-  const names: Record<string, string> = { google: 'Google', linkedin_oidc: 'LinkedIn', linkedin: 'LinkedIn' }
-  const first = all[0]!
-  return names[first] ?? first.charAt(0).toUpperCase() + first.slice(1)
-}
-
 export type AuthMail =
   | { kind: 'confirmation'; lang: MailLang; link: string; code: string }
   /** `forgotPassword`: the "Forgot password?" page, where the code is typed on any device. */

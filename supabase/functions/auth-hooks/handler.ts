@@ -24,8 +24,9 @@
 //   BREVO_API_KEY         the e-mail provider (the local stack's mailbox without it)
 //   AUTH_MAIL_FROM        sender (default Vekstlinje <noreply@vekstlinje.no>)
 import { Webhook } from 'standardwebhooks'
-import { type AuthMail, confirmLink, forgotPasswordLink, mailLang, passwordlessProvider, renderAuthMail } from '../_shared/auth-mail.ts'
+import { type AuthMail, confirmLink, forgotPasswordLink, mailLang, renderAuthMail } from '../_shared/auth-mail.ts'
 import { AUTH_REFUSALS } from '../_shared/auth-refusals.ts'
+import { passwordlessProvider } from '../_shared/sign-in-method.ts'
 import { type FunctionEnv, logMissingSecrets, missingSecrets } from '../_shared/env.ts'
 import { missingMailSecrets, sendMail } from '../_shared/mail.ts'
 import { noStore } from '../_shared/no-store.ts'

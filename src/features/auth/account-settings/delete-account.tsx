@@ -25,7 +25,7 @@ export function DeleteAccount({ email }: { email: string }) {
       <p className={styles.intro}>
         <Trans>
           Your account, your subscriptions and the demo requests sent with your address are deleted at once. A Pro subscription is
-          canceled first, so you are not charged again, and of a paid subscription we keep only the records that bookkeeping law requires.
+          canceled first, so you are not charged again. Of paid subscriptions we keep only the records that bookkeeping law requires.
         </Trans>
       </p>
       {deletion.open ? (

@@ -8,9 +8,10 @@ import { FormSection } from '../../../components/form/form-section'
 import { FormShell } from '../../../components/form/form-shell'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
+import { company, mailto } from '../../../content/company'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
-import { addresses, wrappingButton } from './account-settings.css'
+import { wrappingButton } from './account-settings.css'
 import { connectEmailChange } from './connect'
 import { emailChangeLogic } from './logic'
 
@@ -25,33 +26,40 @@ const passwordProblems: Partial<Record<EmailChangeProblem, MessageDescriptor>> =
 }
 
 /** The account's e-mail address: a change waiting for its links, and the form to ask for one.
- * `canChange` is false for an account without a password (Google sign-in only). */
-export function EmailChange({ email, pending, canChange }: { email: string; pending: string | undefined; canChange: boolean }) {
+ * `provider`: the service an account without a password signs in through (Google, LinkedIn), whose
+ * address it has and which cannot be changed here. */
+export function EmailChange({ email, pending, provider }: { email: string; pending: string | undefined; provider?: string | undefined }) {
   const { t } = useLingui()
   useToaster()
   const [snapshot, send] = useAppMachine(emailChangeLogic(useLang()), { input: { current: email } })
   const change = connectEmailChange(snapshot, send)
+  const supportEmail = company.supportEmail
 
   return (
     <FormSection id="change-email" title={<Trans>E-mail address</Trans>}>
-      <p className={styles.intro}>
-        <Trans>
-          To change the address, confirm with your password. We send a link to the new address and one to your current address; the
-          change takes effect once you have pressed both.
-        </Trans>
-      </p>
+      {provider ? null : (
+        <p className={styles.intro}>
+          <Trans>
+            To change your e-mail address, enter your password. We then send a confirmation link to both the new and the current address, and
+            the change is made once you have confirmed from both. No longer have access to the current address? Write to{' '}
+            <a href={mailto(supportEmail)}>{supportEmail}</a> from the new one.
+          </Trans>
+        </p>
+      )}
       {pending ? (
-        <div className={`${styles.notice} ${addresses}`} role="status" data-testid="pending-email">
+        <div className={`${styles.notice} ${styles.addresses}`} role="status" data-testid="pending-email">
           <p>
             <Trans>
-              Waiting for confirmation: {pending}. Press the links in the e-mails sent to {pending} and to {email}.
+              Waiting for confirmation: {pending}. Open the links in the e-mails sent to {pending} and to {email}.
             </Trans>
           </p>
         </div>
       ) : null}
-      {!canChange ? (
-        <p className={styles.intro}>
-          <Trans>This account signs in with Google, so its address is the one Google gives us.</Trans>
+      {provider ? (
+        <p className={`${styles.intro} ${styles.addresses}`}>
+          <Trans>
+            You sign in with {provider}, so your e-mail address is the one on your {provider} account and can't be changed here.
+          </Trans>
         </p>
       ) : change.open ? (
         <FormShell

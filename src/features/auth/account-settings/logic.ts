@@ -25,7 +25,7 @@ export const accountDataLogic = accountDataMachine.provide({
   actions: {
     saveFile: (_, { data }) => saveJsonFile(data),
     notifyFailure: (_, failure) =>
-      notify({ variant: 'destructive', title: msg`Could not prepare your data`, description: serverText(failure) ?? tryAgain }),
+      notify({ variant: 'destructive', title: msg`Could not download your data`, description: serverText(failure) ?? tryAgain }),
   },
 })
 
@@ -66,7 +66,7 @@ export const emailChangeLogic = perLang((lang) =>
           notifySent: (_, { email }) =>
             notify({
               title: msg`Check both inboxes`,
-              description: msg`We sent a link to ${email} and one to your current address. The change takes effect once you have pressed both.`,
+              description: msg`We sent a link to ${email} and one to your current address. The change is made once you have opened both.`,
             }),
           notifyFailure: (_, failure) =>
             notify({
@@ -85,7 +85,7 @@ export const otherSessionsLogic = otherSessionsMachine.provide({
   actors: { signOutOthers },
   actions: {
     notifyDone: () =>
-      notify({ title: msg`Signed out on other devices`, description: msg`Every other device is signed out now and must sign in again. You stay signed in here.` }),
+      notify({ title: msg`Signed out on other devices`, description: msg`Your other devices have lost access and must sign in again. You are still signed in here.` }),
     notifyFailure: (_, failure) =>
       notify({ variant: 'destructive', title: msg`Could not sign out other devices`, description: serverText(failure) ?? tryAgain }),
   },

@@ -3,14 +3,13 @@ import * as styles from '../../../components/form/form.css'
 import { FormSection } from '../../../components/form/form-section'
 import { useToaster } from '../../../components/toaster/toaster'
 import { button } from '../../../components/ui.css'
+import { dateLocale } from '../../../i18n/lang'
 import { useLang } from '../../../i18n/use-lang'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { wrappingButton } from './account-settings.css'
 import { connectOtherSessions } from './connect'
 import { otherSessionsLogic } from './logic'
 import { sessionSignedInAt } from './sign-in-time'
-
-const timeFormat = { nb: 'nb-NO', en: 'en-GB' } as const
 
 /** Devices: when this session signed in, and ending every other one. */
 export function OtherSessions({ accessToken }: { accessToken: string | undefined }) {
@@ -19,7 +18,8 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
   const [snapshot, send] = useAppMachine(otherSessionsLogic)
   const devices = connectOtherSessions(snapshot, send)
   const signedInAt = sessionSignedInAt(accessToken)
-  const when = signedInAt ? new Intl.DateTimeFormat(timeFormat[lang], { dateStyle: 'long', timeStyle: 'short' }).format(signedInAt) : null
+  // The site's dates (nb-NO, en-US, as the dashboard's), on the 24-hour clock.
+  const when = signedInAt ? new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long', timeStyle: 'short', hourCycle: 'h23' }).format(signedInAt) : null
   return (
     <FormSection id="other-sessions" title={<Trans>Devices</Trans>}>
       {when ? (
@@ -28,7 +28,7 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
         </p>
       ) : null}
       <p className={styles.intro}>
-        <Trans>The sign-in service does not list your other devices, but you can sign them all out.</Trans>
+        <Trans>We can't show a list of your other devices, but you can sign them all out together. They lose access at once and must sign in again.</Trans>
       </p>
       <button className={`${button.secondary} ${wrappingButton}`} {...devices.buttonProps}>
         {devices.busy ? <Trans>Signing out…</Trans> : <Trans>Sign out on all other devices</Trans>}

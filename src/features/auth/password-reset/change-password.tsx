@@ -16,7 +16,7 @@ export function ChangePassword() {
   return (
     <FormSection id="change-password" title={<Trans>Change password</Trans>}>
       <p className={styles.intro}>
-        <Trans>You stay signed in here. Other devices signed in to your account are signed out within the hour.</Trans>
+        <Trans>You are still signed in here after the change. Other devices signed in to your account lose access at once and must sign in again.</Trans>
       </p>
       <NewPasswordFields form={page.form} />
     </FormSection>

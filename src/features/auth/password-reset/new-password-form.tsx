@@ -28,7 +28,10 @@ export function NewPasswordForm() {
         </h1>
         {page.expired ? null : page.askingCode ? (
           <p className={styles.intro}>
-            <Trans>Your account has two-factor sign-in: enter the code your authenticator app shows for Vekstlinje, then choose the new password.</Trans>
+            <Trans>
+              Your account is protected with two-step verification: enter the code your authenticator app shows for Vekstlinje, then choose the new
+              password.
+            </Trans>
           </p>
         ) : (
           <p className={styles.intro}>
@@ -50,7 +53,7 @@ export function NewPasswordForm() {
           <form {...code.formProps}>
             <CodeField {...code.fieldProps} />
             <button className={`${button.primary} ${styles.submit}`} {...code.submitProps}>
-              {code.busy ? <Trans>Checking…</Trans> : <Trans context="submit the sign-in code">Continue</Trans>}
+              {code.busy ? <Trans>Checking…</Trans> : <Trans context="submit the code from the authenticator app">Continue</Trans>}
             </button>
           </form>
           <LostPhone />

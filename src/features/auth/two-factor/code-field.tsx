@@ -27,7 +27,7 @@ export function CodeField({ input, problem, failure }: { input: CodeInput; probl
     failed:
       failure?.code === 'code_too_soon'
         ? t`This code was just used. Wait for the next code in your app (up to a minute), then enter it.`
-        : (known ?? t`The code could not be checked. Please try again.`),
+        : (known ?? t`We couldn't check the code. Please try again.`),
   }
   return (
     <Field

@@ -32,9 +32,15 @@ export const twoFactorSettingsLogic = twoFactorSettingsMachine.provide({
   actors: { loadStatus, startEnrollment, confirmEnrollment, removeFactor },
   actions: {
     focusCode: () => focusSoon(SETTINGS_CODE_ID),
-    notifyEnabled: () => notify({ title: msg`Two-factor sign-in is on`, description: msg`From now on, signing in asks for a code from your app.` }),
-    notifyRemoved: () => notify({ title: msg`Two-factor sign-in is off`, description: msg`Signing in asks for your password only.` }),
+    notifyEnabled: () =>
+      notify({ title: msg`Two-step verification is on`, description: msg`From now on, you also enter a code from your authenticator app when you sign in.` }),
+    // Said the same way to an account with a password and one that signs in with Google or LinkedIn.
+    notifyRemoved: () =>
+      notify({
+        title: msg`Two-step verification is off`,
+        description: msg`You now sign in without a code from the app. You can delete Vekstlinje from your authenticator app.`,
+      }),
     notifyFailure: (_, failure) =>
-      notify({ variant: 'destructive', title: msg`Two-factor sign-in`, description: serverText(failure) ?? msg`Please try again in a moment.` }),
+      notify({ variant: 'destructive', title: msg`Something went wrong with two-step verification`, description: serverText(failure) ?? msg`Please try again in a moment.` }),
   },
 })

@@ -37,8 +37,10 @@ function CodeForm({ settings, danger = false, action, cancel, children }: { sett
   )
 }
 
-/** Two-factor sign-in on the account page: set up an authenticator app, see it, remove it. */
-export function TwoFactorSection() {
+/** Two-step verification on the account page: turn it on with an authenticator app, see since when,
+ * turn it off. `provider`: the service an account without a password signs in through (Google,
+ * LinkedIn), which the texts name instead of a password. */
+export function TwoFactorSection({ provider }: { provider?: string | undefined }) {
   const { t } = useLingui()
   const lang = useLang()
   useToaster()
@@ -46,25 +48,39 @@ export function TwoFactorSection() {
   const settings = connectTwoFactorSettings(snapshot, send)
   const { busy, enrollment, factor } = settings
   const since = factor ? new Intl.DateTimeFormat(dateLocale[lang], { dateStyle: 'long' }).format(new Date(factor.createdAt)) : ''
-  const removeLabel = busy ? <Trans>Removing…</Trans> : <Trans>Remove the authenticator app</Trans>
+  const removeLabel = busy ? <Trans>Turning off…</Trans> : <Trans>Turn off two-step verification</Trans>
+  const tip = (
+    <p className={styles.intro}>
+      <Trans>Tip: when you change phones, move the accounts in your authenticator app to the new phone, or turn off two-step verification first.</Trans>
+    </p>
+  )
 
   return (
-    <FormSection id="two-factor" title={<Trans>Two-factor sign-in</Trans>}>
+    <FormSection id="two-factor" title={<Trans>Two-step verification</Trans>}>
       <p className={styles.intro}>
-        <Trans>
-          With two-factor sign-in, signing in also asks for a six-digit code from an authenticator app on your phone, such as Google
-          Authenticator, Microsoft Authenticator or 1Password. Someone who learns your password still cannot sign in.
-        </Trans>
+        {provider ? (
+          <Trans>
+            With two-step verification (also called 2FA), you enter a six-digit code from an authenticator app on your phone each time you sign
+            in with {provider}, for example from Microsoft Authenticator, Google Authenticator or 1Password. Someone who gets into your {provider}{' '}
+            account still can't get into your Vekstlinje account without your phone.
+          </Trans>
+        ) : (
+          <Trans>
+            With two-step verification (also called 2FA), you also enter a six-digit code from an authenticator app on your phone each time you
+            sign in, for example from Microsoft Authenticator, Google Authenticator or 1Password. Someone who learns your password still can't
+            get into your account without your phone.
+          </Trans>
+        )}
       </p>
       {settings.loading ? (
         <p role="status">
-          <Trans>Checking two-factor sign-in…</Trans>
+          <Trans>Loading the setting…</Trans>
         </p>
       ) : null}
       {settings.unavailable ? (
         <div className={styles.notice} role="alert">
           <p>
-            <Trans>Two-factor sign-in could not be read just now.</Trans>
+            <Trans>We couldn't load your two-step verification setting.</Trans>
           </p>
           <button className={`${button.secondary} ${own.wrap}`} {...settings.retryProps}>
             <Trans>Try again</Trans>
@@ -72,31 +88,39 @@ export function TwoFactorSection() {
         </div>
       ) : null}
       {settings.offered ? (
-        <p>
-          <button className={`${button.primary} ${own.wrap}`} {...settings.enrollProps}>
-            {busy ? <Trans>Preparing…</Trans> : <Trans>Set up an authenticator app</Trans>}
-          </button>
-        </p>
+        <>
+          {tip}
+          <p>
+            <button className={`${button.primary} ${own.wrap}`} {...settings.enrollProps}>
+              {busy ? <Trans>Preparing…</Trans> : <Trans>Turn on two-step verification</Trans>}
+            </button>
+          </p>
+        </>
       ) : null}
       {enrollment ? (
         <CodeForm
           settings={settings}
-          action={busy ? <Trans>Checking…</Trans> : <Trans>Turn on two-factor sign-in</Trans>}
-          cancel={<Trans context="stop setting up two-factor sign-in">Cancel</Trans>}
+          action={busy ? <Trans>Checking…</Trans> : <Trans>Confirm and turn on</Trans>}
+          cancel={<Trans context="stop turning on two-step verification">Cancel</Trans>}
         >
           <ol className={styles.form}>
             <li>
-              <Trans>Scan this QR code with the authenticator app.</Trans>
-              <img className={own.qr} src={enrollment.qrCode} alt={t`QR code for setting up two-factor sign-in`} width={184} height={184} />
+              <Trans>
+                Don't have an authenticator app? Download Microsoft Authenticator or Google Authenticator for free from the App Store or Google Play.
+              </Trans>
             </li>
             <li>
-              <Trans>Cannot scan it? Type this key into the app instead:</Trans>{' '}
+              <Trans>Open your authenticator app, choose to add an account (often +), and scan this QR code.</Trans>
+              <img className={own.qr} src={enrollment.qrCode} alt={t`QR code for turning on two-step verification`} width={184} height={184} />
+            </li>
+            <li>
+              <Trans>Can't scan it, for example because you're on your phone? Type this key into the app instead:</Trans>{' '}
               <code className={own.secret} data-testid="two-factor-secret">
                 {grouped(enrollment.secret)}
               </code>
             </li>
             <li>
-              <Trans>Enter the six-digit code the app now shows.</Trans>
+              <Trans>Enter the six-digit code the app now shows (it changes every 30 seconds).</Trans>
             </li>
           </ol>
         </CodeForm>
@@ -104,12 +128,13 @@ export function TwoFactorSection() {
       {factor ? (
         <>
           <p role="status">
-            <Trans>On: an authenticator app, set up {since}.</Trans>
+            <Trans>On since {since}, with an authenticator app.</Trans>
           </p>
+          {tip}
           {settings.askingForCode ? (
-            <CodeForm settings={settings} danger action={removeLabel} cancel={<Trans context="keep two-factor sign-in">Cancel</Trans>}>
+            <CodeForm settings={settings} danger action={removeLabel} cancel={<Trans context="keep two-step verification on">Cancel</Trans>}>
               <p>
-                <Trans>To remove it, enter a code from the app first.</Trans>
+                <Trans>Enter a code from the app to turn off two-step verification.</Trans>
               </p>
             </CodeForm>
           ) : (
@@ -121,7 +146,7 @@ export function TwoFactorSection() {
           )}
         </>
       ) : null}
-      <LostPhone />
+      <LostPhone provider={provider} />
     </FormSection>
   )
 }
