@@ -214,7 +214,7 @@ export const descriptions = /* @__PURE__ */ (() =>
   register: msg`Create a Vekstlinje account to use the AI platform.`,
   forgotPassword: msg`Forgot your Vekstlinje password? Get a link to choose a new one.`,
   resetPassword: msg`Choose a new password for your Vekstlinje account.`,
-  emailLink: msg`Confirm the link from your Vekstlinje e-mail.`,
+  emailLink: msg`Confirm the link in your Vekstlinje e-mail.`,
   privacy: msg`How Vekstlinje AS collects, uses and protects personal data.`,
   terms: msg`The terms that govern Vekstlinje's services.`,
   cookies: msg`Which cookies Vekstlinje uses, why, and for how long.`,

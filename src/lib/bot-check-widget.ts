@@ -120,4 +120,6 @@ export const watchBotCheck = (containerId: string, lang: string) =>
 
 /** The servers' refusal of a missing or failed bot check: the auth service's `captcha_failed`, the
  * functions' `bot_check_failed`. Its message ships with the forms that have a bot check. */
-export const botCheckRefused = msg`We could not confirm that you are a person. Reload the page and try again.`
+// The widget fetches a fresh token after every answer, so a plain retry works: no reload, which
+// would empty the form.
+export const botCheckRefused = msg`We couldn't verify that you're human. Wait a few seconds and try again.`

@@ -20,7 +20,8 @@ export const authCodeMessages = {
   weak_password: msg`The password is too weak. Choose a longer one that is harder to guess.`,
   same_password: msg`The new password must be different from the old one.`,
   over_request_rate_limit: msg`Too many attempts in a short time. Wait a little and try again.`,
-  over_email_send_rate_limit: msg`Too many e-mails sent to this address. Wait a little before asking again.`,
+  // One e-mail of a kind to an address a minute (config.toml max_frequency).
+  over_email_send_rate_limit: msg`Too many e-mails sent to this address. Wait a minute before asking again.`,
   email_address_invalid: msg`This e-mail address cannot be used. Check it, or use another.`,
   validation_failed: msg`Check what you entered and try again.`,
   signup_disabled: msg`New accounts cannot be created right now.`,

@@ -39,7 +39,7 @@ const nb = {
   sending: 'Sender...',
   thanks: 'Takk!Vi tar kontakt innen 24 timer.',
   failed: 'Kunne ikke sende forespørselenKunne ikke sende forespørselen. Prøv igjen om litt.',
-  botCheckRefused: 'Kunne ikke sende forespørselenVi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
+  botCheckRefused: 'Kunne ikke sende forespørselenVi fikk ikke bekreftet at du er et menneske. Vent noen sekunder og prøv igjen.',
 }
 
 const field = (name: DemoField) => screen.getByLabelText(labels[name]) as HTMLInputElement

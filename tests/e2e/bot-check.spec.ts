@@ -7,8 +7,8 @@ import { confirmedUser } from './stack-users'
 import { open, stackUrl, uniqueEmail } from './stack'
 
 const refused = {
-  nb: 'Vi fikk ikke bekreftet at du er et menneske. Last inn siden på nytt og prøv igjen.',
-  en: 'We could not confirm that you are a person. Reload the page and try again.',
+  nb: 'Vi fikk ikke bekreftet at du er et menneske. Vent noen sekunder og prøv igjen.',
+  en: "We couldn't verify that you're human. Wait a few seconds and try again.",
 }
 
 /** The widget's next tokens are ones siteverify refuses. */

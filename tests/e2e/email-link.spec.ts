@@ -67,7 +67,9 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await canSignIn(email, password)).toBe(false)
 
     await open(page, link)
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Bekreft med ett trykk', 'Confirm with one press'))
+    // The title names the task; a line says why a press is needed after the e-mail's.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Bekreft e-postadressen din', 'Confirm your e-mail address'))
+    await expect(page.getByText(text('Av sikkerhetshensyn skjer ingenting før du trykker på knappen.', 'For your security, nothing happens until you press the button.'))).toBeVisible()
     await expect(page.locator('p strong', { hasText: email })).toBeVisible()
     // No password, no press: nothing is spent, and the field says why.
     await page.getByRole('button', { name: text('Bekreft og lagre passordet', 'Confirm and save the password') }).click()
@@ -134,7 +136,7 @@ for (const lang of ['nb', 'en'] as const) {
     await page.getByRole('button', { name: text('Send på nytt eller bruk en annen adresse', 'Send again or use another address') }).click()
     await page.getByRole('button', { name: text('Send lenke', 'Send link') }).click()
     await expect(
-      page.getByText(text('Det er sendt for mange e-poster til denne adressen. Vent litt før du ber om en ny.', 'Too many e-mails sent to this address. Wait a little before asking again.')),
+      page.getByText(text('Det er sendt for mange e-poster til denne adressen. Vent ett minutt før du ber om en ny.', 'Too many e-mails sent to this address. Wait a minute before asking again.')),
     ).toBeVisible()
     expect((await mailsTo(email)).filter((mail) => mail.links.some((l) => l.includes('type=recovery')))).toHaveLength(1)
 
@@ -171,7 +173,7 @@ for (const lang of ['nb', 'en'] as const) {
     expect(await canSignIn(next, password)).toBe(false)
 
     await pressEmailLink(page, toNew)
-    await expect(page.getByRole('status').filter({ hasText: text('Denne adressen er bekreftet', 'This address is confirmed') })).toBeVisible()
+    await expect(page.getByRole('status').filter({ hasText: text('Bekreftet. Endringen blir gjennomført', 'Confirmed. The change is made') })).toBeVisible()
     expect(await canSignIn(next, password)).toBe(false)
     await pressEmailLink(page, toCurrent)
     await expect(page).toHaveURL(`${prefix}/account`)
@@ -184,4 +186,9 @@ test('a link cut short says so in the page’s language, and offers a new e-mail
   await open(page, '/en/auth/confirm?type=recovery')
   await expect(page.getByRole('alert').filter({ hasText: 'This link is incomplete.' })).toBeVisible()
   await expect(page.getByRole('link', { name: 'Ask for a new link' })).toHaveAttribute('href', '/en/forgot-password')
+  // Of unknown kind: both ways, each saying which task it is for.
+  await open(page, '/auth/confirm?token_hash=abc')
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Ett steg igjen')
+  await expect(page.getByRole('link', { name: 'Skal du bekrefte e-postadressen? Logg inn for å få tilsendt en ny bekreftelseslenke' })).toHaveAttribute('href', '/login')
+  await expect(page.getByRole('link', { name: 'Skal du velge nytt passord? Be om en ny lenke' })).toHaveAttribute('href', '/forgot-password')
 })

@@ -91,7 +91,7 @@ export function codeIn(mail: Pick<Mail, 'text' | 'subject'>): string {
 const pressLabels = {
   signup: { nb: 'Bekreft og lagre passordet', en: 'Confirm and save the password' },
   recovery: { nb: 'Velg et nytt passord', en: 'Choose a new password' },
-  email_change: { nb: 'Bekreft den nye adressen', en: 'Confirm the new address' },
+  email_change: { nb: 'Bekreft endringen', en: 'Confirm the change' },
 } as const
 
 /** Opens an auth e-mail's link and presses the page's button, as the person does; a new account's

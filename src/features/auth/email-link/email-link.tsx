@@ -33,14 +33,28 @@ function Intro({ type, address }: { type: EmailLinkType | undefined; address: st
 
 function ButtonText({ type }: { type: EmailLinkType | undefined }) {
   if (type === 'recovery') return <Trans>Choose a new password</Trans>
-  if (type === 'email_change') return <Trans>Confirm the new address</Trans>
+  if (type === 'email_change') return <Trans>Confirm the change</Trans>
   return <Trans>Confirm and save the password</Trans>
 }
 
+/** The page's title: the task the link is for (a link cut short names none). */
+function Title({ type }: { type: EmailLinkType | undefined }) {
+  if (type === 'signup') return <Trans>Confirm your e-mail address</Trans>
+  if (type === 'recovery') return <Trans>Choose a new password</Trans>
+  if (type === 'email_change') return <Trans>Confirm the change of e-mail address</Trans>
+  return <Trans>One more step</Trans>
+}
+
 const newMailText: Record<EmailLinkType, ReactNode> = {
-  signup: <Trans>Sign in to get a new confirmation e-mail</Trans>,
+  signup: <Trans>Sign in to get a new confirmation link</Trans>,
   recovery: <Trans>Ask for a new link</Trans>,
-  email_change: <Trans>Go to your account to ask again</Trans>,
+  email_change: <Trans>Go to your account page and ask for a new link</Trans>,
+}
+
+/** For a link of unknown kind (cut short): which of the two a visitor may need is theirs. */
+const newMailTextFor: Partial<Record<EmailLinkType, ReactNode>> = {
+  signup: <Trans>Confirming your e-mail address? Sign in to get a new confirmation link</Trans>,
+  recovery: <Trans>Choosing a new password? Ask for a new link</Trans>,
 }
 
 /** Where to get a new e-mail: for a link of unknown kind (cut short), the two a visitor may need. */
@@ -48,7 +62,7 @@ function NewMailLinks({ type }: { type: EmailLinkType | undefined }) {
   const types: EmailLinkType[] = type ? [type] : ['signup', 'recovery']
   return types.map((kind) => (
     <p key={kind}>
-      <PageLink to={newMailPage[kind]}>{newMailText[kind]}</PageLink>
+      <PageLink to={newMailPage[kind]}>{type ? newMailText[kind] : newMailTextFor[kind]}</PageLink>
     </p>
   ))
 }
@@ -68,12 +82,18 @@ export function EmailLinkConfirm() {
     <div className={styles.card} data-state={page.state}>
       <div>
         <h1 className={styles.title}>
-          <Trans>Confirm with one press</Trans>
+          <Title type={page.type} />
         </h1>
         {page.view === 'waiting' ? (
-          <p className={styles.intro}>
-            <Intro type={page.type} address={page.address} />
-          </p>
+          <>
+            <p className={`${styles.intro} ${styles.addresses}`}>
+              <Intro type={page.type} address={page.address} />
+            </p>
+            {/* Why a second press after the e-mail's: a mail scanner's visit spends nothing. */}
+            <p className={styles.intro}>
+              <Trans>For your security, nothing happens until you press the button.</Trans>
+            </p>
+          </>
         ) : null}
       </div>
       {page.view === 'expired' || page.view === 'incomplete' || page.view === 'mismatched' ? (
@@ -89,7 +109,7 @@ export function EmailLinkConfirm() {
       {page.view === 'half' ? (
         <div className={styles.notice} role="status">
           <p>
-            <Trans>This address is confirmed. The change takes effect once you also press the link in the e-mail sent to your other address.</Trans>
+            <Trans>Confirmed. The change is made once you have also confirmed from your other e-mail address.</Trans>
           </p>
         </div>
       ) : null}
@@ -124,7 +144,7 @@ export function EmailLinkConfirm() {
       ) : null}
       {page.failure ? (
         <p className={styles.notice} role="alert">
-          {serverMessage(i18n, page.failure) ?? <Trans>Could not confirm. Check your connection and try again.</Trans>}
+          {serverMessage(i18n, page.failure) ?? <Trans>We couldn't confirm. Check your internet connection and try again.</Trans>}
         </p>
       ) : null}
       {page.view === 'waiting' ? (

@@ -26,7 +26,7 @@ export const emailLinkLogic = perLang((lang) =>
           notify({ title: msg`Your e-mail address is confirmed`, description: msg`Sign in with the password you just chose.` })
         }
         if (type === 'email_change') {
-          notify({ title: msg`Your e-mail address is changed`, description: msg`Use the new address the next time you sign in.` })
+          notify({ title: msg`Your e-mail address has been changed`, description: msg`Use the new address the next time you sign in.` })
         }
         navigate(href(nextPage[type], lang))
       },

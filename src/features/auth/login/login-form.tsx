@@ -61,7 +61,7 @@ export function LoginForm() {
         {login.unconfirmed ? (
           <div className={styles.notice} role="status">
             <p>
-              <Trans>Confirm your e-mail address first: open the link we sent you, then sign in, or enter the code from the e-mail below.</Trans>
+              <Trans>Confirm your e-mail address first: open the link in the e-mail we sent you, or enter the one-time code from it in the field below.</Trans>
             </p>
             <button className={button.secondary} {...login.resendProps}>
               <Trans>Send the e-mail again</Trans>

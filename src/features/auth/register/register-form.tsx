@@ -23,7 +23,7 @@ export function RegisterForm() {
       : reason === 'characters'
         ? t`It needs more kinds of characters (letters, digits, symbols).`
         : reason === 'pwned'
-          ? t`It has appeared in a data breach: choose another.`
+          ? t`It appears in a known data breach: choose another.`
           : reason
 
   return (
