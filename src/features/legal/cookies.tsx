@@ -88,8 +88,10 @@ function NotInYourBrowser() {
       </p>
       <p>
         <Trans>
-          We do not use fingerprinting or other techniques that recognize your device without cookies, and we do
-          not share information about your visit with advertising networks.
+          Apart from the bot check described above, which reads properties of your browser only while you fill in a
+          form and only to tell a person from a script, we do not use fingerprinting or other techniques that
+          recognize your device without cookies, and we do not share information about your visit with advertising
+          networks.
         </Trans>
       </p>
     </>
@@ -152,7 +154,9 @@ function ThirdParties() {
   return (
     <>
       <p>
-        <Trans>
+        <Trans
+          comment="The bot check (Cloudflare Turnstile) is not in this list: it runs in a frame on our own pages, not on a page of its provider's, and the paragraph on forms above describes it. Whether it keeps anything in the browser is for the legal reviewer to confirm against Cloudflare's Turnstile privacy addendum before it is named here."
+        >
           Two services you may choose to use are run on the providers' own pages, and they set their own cookies
           there:
         </Trans>
@@ -166,7 +170,7 @@ function ThirdParties() {
         </li>
         <li>
           <Trans>
-            <strong>Google</strong>, when you choose “Sign in with Google”. Google uses cookies on its sign-in
+            <strong>Google</strong>, when you choose to sign in with Google. Google uses cookies on its sign-in
             pages to identify you and keep your Google account secure.
           </Trans>
         </li>

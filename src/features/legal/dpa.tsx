@@ -186,7 +186,7 @@ function Security() {
           <Trans>encryption of client data in transit and at rest;</Trans>
         </li>
         <li>
-          <Trans>personal accounts with two-factor authentication, and access limited to what each role needs;</Trans>
+          <Trans>personal accounts with two-step verification, and access limited to what each role needs;</Trans>
         </li>
         <li>
           <Trans>logical separation of each client's data;</Trans>

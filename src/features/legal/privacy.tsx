@@ -79,28 +79,29 @@ function DataWeCollect() {
             <strong>Accounts:</strong> your name, e-mail address, the language of the page where you registered with
             your e-mail address (our e-mails to you are written in it; an account made with Google or LinkedIn gets
             them in Norwegian), when you last signed in and when the app last renewed your session, and your password, which is stored only as a
-            salted hash that nobody can read. If you choose “Sign in with Google”, Google gives us your name,
+            salted hash that nobody can read. If you choose to sign in with Google, Google gives us your name,
             e-mail address, profile picture address and Google account identifier; the access token Google sends
-            with them is not kept. If you choose “Continue with LinkedIn”, LinkedIn gives us your name, e-mail
+            with them is not kept. If you choose to sign in with LinkedIn, LinkedIn gives us your name, e-mail
             address, profile picture address, language and LinkedIn member identifier, nothing more: we do not
-            keep its access token, and we never read or post anything on your LinkedIn profile. With each session, the sign-in service also records the IP address and the
-            browser (user agent) it was started from, until you sign out of it or the account is deleted.
+            keep its access token, and we never read or post anything on your LinkedIn profile. With each session,
+            we also record the IP address and the browser (user agent) it was started from, until you sign out of
+            it or the account is deleted.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>A change of e-mail address:</strong> the new address waits with the sign-in service, beside the
-            current one, until you have pressed the links we send to both; then it replaces the old one, and the demo
-            requests sent with the old address and your customer record with Stripe take the new address. A change
-            you do not confirm is replaced by your next one.
+            <strong>A change of e-mail address:</strong> we keep the new address beside the current one until you have
+            confirmed from both addresses. Then the new address replaces the old one, and the demo requests sent with
+            the old address and your customer record with Stripe take the new address. A change you do not confirm is
+            replaced by your next one.
           </Trans>
         </li>
         <li>
           <Trans>
-            <strong>Two-factor sign-in</strong>, if you turn it on: the sign-in service stores the secret key that
-            your authenticator app shares with it, when you set it up, and when and from which IP address a code
-            was asked for. The key stays with the sign-in service until you remove two-factor sign-in (or support
-            removes it at your request) or the account is deleted.
+            <strong>Two-step verification</strong>, if you turn it on: we store the secret key your authenticator app
+            uses to make its codes, the time you turned it on, and the time and IP address of each code request. The
+            key stays stored until you turn off two-step verification (or support does so at your request), or until
+            the account is deleted.
           </Trans>
         </li>
         <li>
@@ -320,8 +321,8 @@ function Security() {
     <>
       <p>
         <Trans>
-          We protect personal data with encryption in transit and at rest, strict access control with two-factor
-          authentication, logging and regular reviews. Our{' '}
+          We protect personal data with encryption in transit and at rest, strict access control with two-step
+          verification, logging and regular reviews. Our{' '}
           <PageLink to="security">security overview</PageLink> describes the measures in more detail.
         </Trans>
       </p>

@@ -95,7 +95,7 @@ function AccessControl() {
         <Trans>Everyone on our team has a personal account on every system; we never share passwords.</Trans>
       </li>
       <li>
-        <Trans>Two-factor authentication is required on every system that holds client data.</Trans>
+        <Trans>Two-step verification is required on every system that holds client data.</Trans>
       </li>
       <li>
         <Trans>
@@ -130,14 +130,23 @@ function Encryption() {
 
 function Sessions() {
   return (
-    <p>
-      <Trans>
-        Users sign in with e-mail and password, or with Google or LinkedIn. The session is kept in the browser's local storage:
-        the access token is short-lived and renewed automatically, and signing out removes it. Google's and
-        LinkedIn's own access tokens, which come with their sign-ins, are not stored. The database itself
-        enforces that each user can read only their own account and subscription data (row-level security).
-      </Trans>
-    </p>
+    <>
+      <p>
+        <Trans>
+          Users sign in with e-mail and password, or with Google or LinkedIn. The session is kept in the browser's local storage:
+          the access token is short-lived and renewed automatically, and signing out removes it. Google's and
+          LinkedIn's own access tokens, which come with their sign-ins, are not stored. The database itself
+          enforces that each user can read only their own account and subscription data (row-level security).
+        </Trans>
+      </p>
+      <p>
+        <Trans>
+          Users can turn on two-step verification with an authenticator app; the database then requires the code
+          before the account's data can be read. On the account page they can also sign out all other devices, which
+          lose access at once, and change the e-mail address with confirmation from both the old and the new address.
+        </Trans>
+      </p>
+    </>
   )
 }
 
@@ -239,7 +248,7 @@ export const securityOverview: LegalDocumentContent = {
     { id: 'subprocessors', title: msg({ message: 'Subprocessors', context: 'legal: section heading' }), Body: Subprocessors },
     { id: 'access-control', title: msg({ message: 'Access control', context: 'legal: security' }), Body: AccessControl },
     { id: 'encryption', title: msg({ message: 'Encryption', context: 'legal: security' }), Body: Encryption },
-    { id: 'sign-in', title: msg({ message: 'Sign-in and sessions', context: 'legal: security' }), Body: Sessions },
+    { id: 'sign-in', title: msg({ message: 'Sign-in, two-step verification and sessions', context: 'legal: security' }), Body: Sessions },
     {
       id: 'logging-and-backups',
       title: msg({ message: 'Logging and backups', context: 'legal: security' }),

@@ -91,7 +91,7 @@ export const subprocessors: readonly Subprocessor[] = [
   {
     id: 'google',
     name: 'Google Ireland Ltd.',
-    purpose: msg({ message: '“Sign in with Google”, only when you choose it.', context: 'legal: subprocessor purpose' }),
+    purpose: msg({ message: 'Signing in with Google, only when you choose it.', context: 'legal: subprocessor purpose' }),
     data: msg({
       message: "Name, e-mail address, profile picture address and Google account identifier. Google's access token is not kept.",
       context: 'legal: subprocessor data',
