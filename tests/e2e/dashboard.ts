@@ -26,9 +26,8 @@ export function dashboardOf(lang: Lang) {
  * language in the metadata), with the confirmation link the stack e-mailed (pressed, it signs the
  * page in and opens the dashboard). Registering through the page is the auth tests' subject; here
  * it only costs time. */
-export async function signedUpAccount(lang: Lang, fullName: string) {
+export async function signedUpAccount(lang: Lang, fullName: string, email = uniqueEmail('customer')) {
   const { anonKey } = await loadKeys(fileURLToPath(new URL('../../.local/e2e/jwt-secret.json', import.meta.url)))
-  const email = uniqueEmail('customer')
   const password = 'fjord-Lys-2025'
   const redirect = `http://localhost:${e2ePort}${dashboardOf(lang).app}`
   const response = await fetch(`${stackUrl}/auth/v1/signup?redirect_to=${encodeURIComponent(redirect)}`, {

@@ -6,6 +6,20 @@ import { asServiceRole, open, confirmAndSignIn, } from './stack'
 
 const allRoutes = builtRoutes()
 
+/** A name of the most the site keeps (100 characters, the name cleaning's limit), as a person with a
+ * double first name, middle names and double surnames types it. */
+const LONG_NAME = 'Kari-Marie Ingeborg Sofie Elisabeth Nordmann-Bjørnstad Haugen-Søndergaard Kristiansen-Lie Fjellhauge'
+
+/** A unique address of 60 characters, as long as real ones get
+ * (kari.nordmann-hansen@vekstbedriften-as.no is 41). */
+function longAddress(tag: string) {
+  const domain = '@vekstbedriften-as.no'
+  const local = `kari.nordmann-hansen.${tag}.${Date.now().toString(36)}`
+  const address = `${local}${'x'.repeat(60 - local.length - domain.length)}${domain}`
+  expect(address).toHaveLength(60)
+  return address
+}
+
 // Every page as a person sees it, at the widths people use: nothing scrolls sideways, no control
 // is cut off or covered, no text is clipped, focus always shows. One browser page per width,
 // visiting the routes in turn.
@@ -57,28 +71,35 @@ for (const width of [320, 390]) {
     await page.close()
   })
 
-  test(`the signed-in pages at ${width} px: dashboard Free and Pro, checkout, account`, async ({ browser }) => {
-    test.setTimeout(90_000)
+  test(`the signed-in pages at ${width} px, with an address and a name of the longest real length: dashboard Free and Pro, checkout, account`, async ({ browser }) => {
+    test.setTimeout(120_000)
     const page = await browser.newPage({ viewport: { width, height: 800 } })
     const found: string[] = []
     for (const lang of ['nb', 'en'] as const) {
       const prefix = lang === 'en' ? '/en' : ''
-      const account = await signedUpAccount(lang, 'Kari Nordmann-Bjørnstad')
-      const { email, password } = account
+      expect(LONG_NAME).toHaveLength(100)
+      const email = longAddress(`${lang}${width}`)
+      const account = await signedUpAccount(lang, LONG_NAME, email)
+      const { password } = account
       await confirmAndSignIn(page, account)
       await expect(page.getByTestId('plan-badge')).toHaveText('Free')
+      // The dashboard greets by the whole name.
+      await expect(page.getByText(LONG_NAME, { exact: false })).toBeVisible()
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/app (Free): ${problem}`)
       for (const path of ['/checkout-pro', '/account']) {
         await open(page, `${prefix}${path}`)
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-        const setUp = page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' })
-        if (path === '/account') await expect(setUp).toBeVisible()
+        const turnOn = page.getByRole('button', { name: lang === 'en' ? 'Turn on two-step verification' : 'Slå på totrinnsbekreftelse' })
+        if (path === '/account') {
+          await expect(turnOn).toBeVisible()
+          await expect(page.getByText(email)).toBeVisible()
+        }
         for (const problem of await layoutProblems(page)) found.push(`${prefix}${path}: ${problem}`)
       }
-      // The account page's address change: its form open, then the long new address pending.
+      // The account page's address change: its form open, then an even longer new address pending.
       await page.getByRole('button', { name: lang === 'en' ? 'Change e-mail address' : 'Endre e-postadresse' }).click()
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (address form): ${problem}`)
-      await page.getByLabel(lang === 'en' ? 'New e-mail address' : 'Ny e-postadresse').fill(`a-rather-long-new-address-${email}`)
+      await page.getByLabel(lang === 'en' ? 'New e-mail address' : 'Ny e-postadresse').fill(`ny.${email}`)
       await page.getByLabel(lang === 'en' ? 'Current password' : 'Nåværende passord').fill(password)
       await page.getByRole('button', { name: lang === 'en' ? 'Send confirmation links' : 'Send bekreftelseslenker' }).click()
       await expect(page.getByTestId('pending-email')).toBeVisible()
@@ -86,12 +107,17 @@ for (const width of [320, 390]) {
       await page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' }).click()
       await expect(page.getByRole('button', { name: lang === 'en' ? 'Close notification' : 'Lukk varselet' })).toHaveCount(0)
       for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (address pending): ${problem}`)
-      // Two-factor set-up open: the QR code, the secret in groups and the code field.
-      await page.getByRole('button', { name: lang === 'en' ? 'Set up an authenticator app' : 'Sett opp en autentiseringsapp' }).click()
+      // Two-step verification being turned on: the QR code, the secret in groups and the code field.
+      await page.getByRole('button', { name: lang === 'en' ? 'Turn on two-step verification' : 'Slå på totrinnsbekreftelse' }).click()
       await expect(page.getByTestId('two-factor-secret')).toBeVisible()
       // Focus went to the code field, scrolling the page under the sticky header: measure from the top.
       await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
-      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (two-factor set-up): ${problem}`)
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (two-step verification): ${problem}`)
+      // Deleting the account asks for the address typed out: its label holds the whole address.
+      await page.getByRole('button', { name: lang === 'en' ? 'Delete my account' : 'Slett kontoen min' }).click()
+      await expect(page.getByLabel(lang === 'en' ? `Type ${email} to confirm` : `Skriv ${email} for å bekrefte`)).toBeVisible()
+      await page.evaluate(() => window.scrollTo({ top: 0, behavior: 'instant' }))
+      for (const problem of await layoutProblems(page)) found.push(`${prefix}/account (delete account): ${problem}`)
       const userId = await page.evaluate(
         () => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id,
       )
