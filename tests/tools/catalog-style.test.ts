@@ -52,11 +52,14 @@ function smallNumbersInDigits({ id, text }: Text): string[] {
 /** Bokmål here writes frem (frem, fremtid, fremdrift), never fram; "Data Privacy Framework" is a name. */
 const fram = ({ text }: Text) => [...plain(text).matchAll(/(?<!\p{L})fram(?!ework)\p{L}*/giu)].map((m) => `"${m[0]}" in: ${text}`)
 
-/** English questions open with a contraction: "Didn't …?", not "Did not …?". */
+/** English questions open with a contraction: "Didn't …?", "Can't …?", not "Did not …?", "Cannot …?"
+ * or "Can you not …?" (which reads as a reproach). */
 const uncontractedQuestion = ({ text }: Text) =>
-  [...plain(text).matchAll(/(?:^|[.!?:]\s+)((?:Did|Do|Does|Could|Can|Is|Are|Was|Were|Have|Has|Had|Would|Will|Should) not\b[^.!?]*\?)/g)].map(
-    (m) => `"${m[1]}"`,
-  )
+  [
+    ...plain(text).matchAll(
+      /(?:^|[.!?:]\s+)((?:(?:Did|Do|Does|Could|Can|Is|Are|Was|Were|Have|Has|Had|Would|Will|Should)(?: you)? not|Cannot)\b[^.!?]*\?)/g,
+    ),
+  ].map((m) => `"${m[1]}"`)
 
 /** American spelling: the British forms this site could use, by pattern. */
 const british: RegExp[] = [
@@ -105,7 +108,7 @@ async function catalogTexts(): Promise<Text[]> {
 const rules: [string, Lang[], (text: Text) => string[]][] = [
   ['no digits for one to twelve in running text', ['nb', 'en'], smallNumbersInDigits],
   ['frem, never fram', ['nb'], fram],
-  ['no question opening with "Did not", "Could not" …', ['en'], uncontractedQuestion],
+  ['no question opening with "Did not", "Cannot", "Can you not" …', ['en'], uncontractedQuestion],
   ['American spelling', ['en'], britishSpelling],
   ['the language’s quotation marks', ['nb', 'en'], quotationMarks],
   ['an en dash in ranges', ['nb', 'en'], rangeHyphen],
@@ -167,7 +170,10 @@ describe('each rule catches what it is for', () => {
   it('uncontracted questions', () => {
     expect(uncontractedQuestion(en('Did not ask for this? Then ignore this e-mail.'))).toHaveLength(1)
     expect(uncontractedQuestion(en('Hi. Could not find your answer? Write to us.'))).toHaveLength(1)
+    expect(uncontractedQuestion(en('Can you not open the link? Enter this code instead.'))).toHaveLength(1)
+    expect(uncontractedQuestion(en('Cannot scan it? Type this key into the app instead:'))).toHaveLength(1)
     expect(uncontractedQuestion(en("Didn't ask for this? Do not access other people's data."))).toEqual([])
+    expect(uncontractedQuestion(en("Can't scan it? This value cannot be used."))).toEqual([])
   })
 
   it('British spelling', () => {
