@@ -214,7 +214,7 @@ const docs: Doc[] = [
 
 const langs: Lang[] = ['nb', 'en']
 const tocName: Record<Lang, string> = { nb: 'Innhold', en: 'Contents' }
-const lastUpdated: Record<Lang, string> = { nb: 'Sist oppdatert 13. oktober 2025', en: 'Last updated 13 October 2025' }
+const lastUpdated: Record<Lang, string> = { nb: 'Sist oppdatert 13. oktober 2025', en: 'Last updated October 13, 2025' }
 const prefix: Record<Lang, string> = { nb: '', en: '/en' }
 
 function renderDoc(doc: Doc, lang: Lang) {

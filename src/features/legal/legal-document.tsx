@@ -24,12 +24,12 @@ export interface LegalDocumentContent {
   sections: readonly LegalSection[]
 }
 
-/** "Last updated 13 October 2025", the same on every legal page. */
+/** "Last updated October 13, 2025", the same on every legal page. */
 export function LastUpdated() {
   return (
     <p className={css.updated}>
       <Trans>
-        Last updated <time dateTime={lastUpdatedIso}>13 October 2025</time>
+        Last updated <time dateTime={lastUpdatedIso}>October 13, 2025</time>
       </Trans>
     </p>
   )
