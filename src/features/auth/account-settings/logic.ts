@@ -85,8 +85,22 @@ export const otherSessionsLogic = otherSessionsMachine.provide({
   actors: { signOutOthers },
   actions: {
     notifyDone: () =>
-      notify({ title: msg`Signed out on other devices`, description: msg`Your other devices have lost access and must sign in again. You are still signed in here.` }),
+      notify({
+        title: msg`Signed out on other devices`,
+        description: msg({
+          message: 'Your other devices have lost access and must sign in again. You are still signed in here.',
+          comment:
+            "“At once” is true, not “within the hour”: the functions and row-level security check that the token's session still exists, so a session ended here is refused on its next request (tests/e2e/account-security.spec.ts).",
+        }),
+      }),
     notifyFailure: (_, failure) =>
-      notify({ variant: 'destructive', title: msg`Could not sign out other devices`, description: serverText(failure) ?? tryAgain }),
+      notify({
+        variant: 'destructive',
+        title: msg({
+          message: 'Could not sign out other devices',
+          comment: 'Toast titles stay short with “Kunne ikke …”; the sentences under them say “Vi fikk ikke …”.',
+        }),
+        description: serverText(failure) ?? tryAgain,
+      }),
   },
 })

@@ -28,7 +28,7 @@ export function OtherSessions({ accessToken }: { accessToken: string | undefined
         </p>
       ) : null}
       <p className={styles.intro}>
-        <Trans>We can't show a list of your other devices, but you can sign them all out together. They lose access at once and must sign in again.</Trans>
+        <Trans comment="“At once” is true, not “within the hour”: the functions and row-level security check that the token's session still exists, so a session ended here is refused on its next request (tests/e2e/account-security.spec.ts).">We can't show a list of your other devices, but you can sign them all out together. They lose access at once and must sign in again.</Trans>
       </p>
       <button className={`${button.secondary} ${wrappingButton}`} {...devices.buttonProps}>
         {devices.busy ? <Trans>Signing out…</Trans> : <Trans>Sign out on all other devices</Trans>}

@@ -16,7 +16,7 @@ export function ChangePassword() {
   return (
     <FormSection id="change-password" title={<Trans>Change password</Trans>}>
       <p className={styles.intro}>
-        <Trans>You are still signed in here after the change. Other devices signed in to your account lose access at once and must sign in again.</Trans>
+        <Trans comment="“At once”: a new password ends the account's other sessions, and the functions and row-level security refuse a token whose session has ended.">You are still signed in here after the change. Other devices signed in to your account lose access at once and must sign in again.</Trans>
       </p>
       <NewPasswordFields form={page.form} />
     </FormSection>

@@ -59,13 +59,13 @@ export function TwoFactorSection({ provider }: { provider?: string | undefined }
     <FormSection id="two-factor" title={<Trans>Two-step verification</Trans>}>
       <p className={styles.intro}>
         {provider ? (
-          <Trans>
+          <Trans comment="The other name given once is 2FA only: «tofaktorautentisering» is one of the words locales/GLOSSARY.md bans.">
             With two-step verification (also called 2FA), you enter a six-digit code from an authenticator app on your phone each time you sign
             in with {provider}, for example from Microsoft Authenticator, Google Authenticator or 1Password. Someone who gets into your {provider}{' '}
             account still can't get into your Vekstlinje account without your phone.
           </Trans>
         ) : (
-          <Trans>
+          <Trans comment="The other name given once is 2FA only: «tofaktorautentisering» is one of the words locales/GLOSSARY.md bans.">
             With two-step verification (also called 2FA), you also enter a six-digit code from an authenticator app on your phone each time you
             sign in, for example from Microsoft Authenticator, Google Authenticator or 1Password. Someone who learns your password still can't
             get into your account without your phone.
