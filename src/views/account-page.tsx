@@ -29,7 +29,7 @@ export default function AccountPage() {
           <h1 className={styles.title}>
             <Trans>Your account</Trans>
           </h1>
-          <p className={styles.intro}>
+          <p className={`${styles.intro} ${styles.addresses}`}>
             <Trans>Signed in as {email}</Trans>
           </p>
         </div>

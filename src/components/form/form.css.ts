@@ -25,18 +25,25 @@ export const card = style({
   padding: `clamp(${vars.space.s2}, 6vw, ${vars.space.s4})`,
   minWidth: 0,
   display: 'grid',
+  // Its column no wider than the card, and a word longer than a line (an address) breaks anywhere:
+  // the card never widens the page.
+  gridTemplateColumns: 'minmax(0, 1fr)',
+  overflowWrap: 'anywhere',
   gap: vars.space.s3,
 })
 
 export const title = style({ fontSize: vars.size.xl })
 /** Text holding e-mail addresses or names a person typed, which may have no place to break: they
  * break anywhere rather than widen the page. */
-export const addresses = style({ overflowWrap: 'anywhere' })
+export const addresses = style({ overflowWrap: 'anywhere', minWidth: 0 })
+// Its buttons too ("Continue as {address}"): they take two lines rather than stick out.
+globalStyle(`${addresses} button`, { whiteSpace: 'normal' })
 export const intro = style({ color: vars.color.textMuted, marginTop: vars.space.s1 })
 // A form hidden while an answer shows stays hidden (its display would otherwise win over `hidden`).
 export const form = style({ display: 'grid', gap: vars.space.s2, selectors: { '&[hidden]': { display: 'none' } } })
 export const field = style({ display: 'grid', gap: '6px' })
-export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs })
+// A label may hold the account's address (the deletion's confirmation): it breaks anywhere.
+export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs, overflowWrap: 'anywhere' })
 
 export const input = style({
   // Not the browser's default width (about 20 characters), which widened the card past its padding at 320 px.
@@ -68,6 +75,9 @@ export const submit = style({ width: '100%', marginTop: vars.space.s1 })
 /** The buttons that sign in with another service, one under the other, full width. */
 export const providers = style({ display: 'grid', gap: vars.space.s1 })
 export const providerButton = style({ width: '100%' })
+// Its label may take two lines on the narrowest phones ("Registrer deg med LinkedIn" at 320 px); two
+// classes, so that it wins over the button's own nowrap.
+globalStyle(`${providers} ${providerButton}`, { whiteSpace: 'normal' })
 
 export const divider = style({
   display: 'grid',
@@ -91,7 +101,7 @@ globalStyle(`${notice} button`, { whiteSpace: 'normal' })
 
 export const reasons = style({ margin: 0, paddingInlineStart: vars.space.s3, color: vars.color.danger, fontSize: vars.size.xs })
 export const forgotLine = style({ fontSize: vars.size.xs, marginTop: `calc(-1 * ${vars.space.s1})`, textAlign: 'end' })
-export const section = style({ display: 'grid', gap: vars.space.s2, paddingTop: vars.space.s3, borderTop: `1px solid ${vars.color.border}` })
+export const section = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.s2, paddingTop: vars.space.s3, borderTop: `1px solid ${vars.color.border}` })
 export const sectionTitle = style({ fontSize: vars.size.lg })
 export const buttonRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s1 })
 export const backLine = style({ fontSize: vars.size.xs, marginBottom: vars.space.s1 })

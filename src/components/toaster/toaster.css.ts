@@ -9,17 +9,20 @@ export const region = style({
   insetInline: vars.space.s2,
   bottom: vars.space.s2,
   display: 'grid',
+  gridTemplateColumns: 'minmax(0, 1fr)',
   gap: vars.space.s1,
   pointerEvents: 'none',
   '@media': { [breakpoints.tablet]: { insetInline: 'auto', right: vars.space.s3, bottom: vars.space.s3, width: '380px' } },
 })
 
-export const list = style({ display: 'grid', gap: vars.space.s1, margin: 0, padding: 0, listStyle: 'none' })
+export const list = style({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: vars.space.s1, margin: 0, padding: 0, listStyle: 'none' })
 
 export const toast = style({
   pointerEvents: 'auto',
   display: 'grid',
-  gridTemplateColumns: '1fr auto',
+  // A toast may name an address ("We sent a link to …"): it wraps within the screen, never past it.
+  gridTemplateColumns: 'minmax(0, 1fr) auto',
+  overflowWrap: 'anywhere',
   gap: vars.space.s1,
   padding: vars.space.s2,
   borderRadius: vars.radius.md,

@@ -3,7 +3,8 @@ import { breakpoints, vars } from '../../styles/theme.css'
 
 export const page = style({ paddingBlock: vars.space.s5 })
 export const head = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s2, alignItems: 'center', justifyContent: 'space-between' })
-export const greeting = style({ fontSize: 'clamp(1.75rem, 3vw, 2.25rem)' })
+// The greeting holds the person's name (or address), which may be long or have no place to break.
+export const greeting = style({ fontSize: 'clamp(1.75rem, 3vw, 2.25rem)', overflowWrap: 'anywhere', minWidth: 0 })
 export const actions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.s1 })
 export const grid = style({
   display: 'grid',

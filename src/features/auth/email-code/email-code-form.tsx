@@ -28,7 +28,7 @@ export default function EmailCodeForm({ email, type }: EmailCodeFormProps) {
 
   return (
     <FormSection id="email-code" title={<Trans>Enter the one-time code from the e-mail</Trans>}>
-      <p className={styles.intro}>
+      <p className={`${styles.intro} ${styles.addresses}`}>
         {type === 'recovery' ? (
           <Trans>Can't open the link? Enter the one-time code from the e-mail instead. It works for 15 minutes.</Trans>
         ) : (

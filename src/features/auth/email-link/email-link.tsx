@@ -114,7 +114,7 @@ export function EmailLinkConfirm() {
         </div>
       ) : null}
       {page.view === 'choosing' ? (
-        <div className={styles.form}>
+        <div className={`${styles.form} ${styles.addresses}`}>
           <p role="status">
             <Trans>
               You are signed in as {current} on this device. This link is for {address}.

@@ -32,7 +32,7 @@ export function ForgotPasswordForm() {
       </div>
       {reset.sent ? (
         <div className={styles.notice} role="status">
-          <p>
+          <p className={styles.addresses}>
             <Trans comment="No «La denne siden stå åpen»: the code works on any device, on a fresh visit to «Glemt passord?».">
               If there is an account for {email}, an e-mail with a link to choose a new password is on its way. The link works for one hour. If
               it doesn't work, enter the one-time code from the e-mail below; you can also do that later on another device, under “Forgot
