@@ -56,6 +56,18 @@ for (const lang of ['nb', 'en'] as const) {
       const userId = await page.evaluate(() => JSON.parse(localStorage.getItem(Object.keys(localStorage).find((k) => k.endsWith('-auth-token'))!)!).user.id)
       await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()
       await expect(page).toHaveURL(`${prefix}/account`)
+      // An account without a password: its address and two-step texts name LinkedIn, never a password.
+      const address = page.getByRole('region', { name: text('E-postadresse', 'E-mail address'), exact: true })
+      await expect(address).toContainText(
+        text(
+          'Du logger inn med LinkedIn, så e-postadressen din er den samme som på LinkedIn-kontoen og kan ikke endres her.',
+          "You sign in with LinkedIn, so your e-mail address is the one on your LinkedIn account and can't be changed here.",
+        ),
+      )
+      const twoStep = page.getByRole('region', { name: text('Totrinnsbekreftelse', 'Two-step verification'), exact: true })
+      await expect(twoStep).toContainText(text('hver gang du logger inn med LinkedIn', 'each time you sign in with LinkedIn'))
+      await expect(twoStep).toContainText(text('du logger inn med bare LinkedIn.', 'you sign in with LinkedIn alone.'))
+      await expect(twoStep).not.toContainText(text('passord', 'password'))
       expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([])
       await page.getByRole('button', { name: text('Slett kontoen min', 'Delete my account') }).click()
       await page.getByLabel(text(`Skriv ${email} for å bekrefte`, `Type ${email} to confirm`)).fill(email)
