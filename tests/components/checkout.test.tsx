@@ -20,7 +20,7 @@ const words = {
     price: '2\u00a0499\u00a0kr',
     pay: 'Fortsett til betaling',
     processing: 'Behandler …',
-    alreadyPro: 'Du har allerede Pro, så du har ingenting å betale.',
+    alreadyPro: 'Du har allerede Pro, så det er ingenting å betale.',
     owed: 'Den siste betalingen for abonnementet ditt gikk ikke gjennom. Ordne den på dashbordet; du trenger ikke et abonnement til.',
     dashboard: 'Gå til dashbordet',
     error: 'Feil',

@@ -109,7 +109,7 @@ describe('a plan added to the catalogue, above its top one', () => {
     expect(fakes.asked).toEqual([{ plan: 'hypothetical' }])
     expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('You already have Hypothetical, so there is nothing to pay.')
     expect(serverMessage(createI18nWith('nb', catalogs.nb), { code: 'already_on_plan', plan: 'hypothetical' })).toBe(
-      'Du har allerede Hypothetical, så du har ingenting å betale.',
+      'Du har allerede Hypothetical, så det er ingenting å betale.',
     )
   })
 })

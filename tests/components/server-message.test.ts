@@ -51,7 +51,7 @@ describe('server refusals in the visitor’s language', () => {
 
   it('a refusal that names a plan is worded with the plan’s name; an unknown plan keeps the server’s text', () => {
     const refusal = { code: 'already_on_plan', plan: 'pro', message: 'Already on Pro' }
-    expect(serverMessage(nb, refusal)).toBe('Du har allerede Pro, så du har ingenting å betale.')
+    expect(serverMessage(nb, refusal)).toBe('Du har allerede Pro, så det er ingenting å betale.')
     expect(serverMessage(en, refusal)).toBe('You already have Pro, so there is nothing to pay.')
     expect(serverMessage(en, { ...refusal, plan: 'gold' })).toBe('Already on Pro')
   })

@@ -8,5 +8,5 @@ export const qr = style({ display: 'block', maxWidth: '100%', height: 'auto', bo
 /** The secret, grouped as apps show it; it wraps rather than widen a narrow screen. */
 export const secret = style({ fontFamily: 'ui-monospace, monospace', overflowWrap: 'anywhere' })
 
-/** Long labels ("Sett opp en autentiseringsapp") wrap on a narrow phone instead of widening the card. */
+/** Long labels ("Slå på totrinnsbekreftelse") wrap on a narrow phone instead of widening the card. */
 export const wrap = style({ whiteSpace: 'normal' })
