@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -11,29 +11,32 @@ import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
-import { calibratedFor, calibratedSlowdown, DEVICE_INDEX } from './cpu-calibration'
+import { calibrateSavedRun, DEVICE_INDEX, PRESET_SLOWDOWN, type SavedRun } from './cpu-calibration'
 import { onStop, stopAll } from './stop-on-exit'
 
 // Lighthouse 12 (mobile: simulated slow 4G) on the built site, served by the project's own server
 // with its real headers. Every route in both languages, median of N runs. Exits non-zero when a page
-// misses the goal. The CPU slowdown is calibrated to the host (cpu-calibration.ts): each run slows
-// the host, by its benchmarkIndex, to the same modelled phone (a host of index 800 under the
-// preset's 4×), so a fast machine and a slow one measure the same device; a run whose host index
-// moved by more than a quarter from the one its slowdown was chosen for is run again. The table
-// prints the index and the multiplier of each page.
+// misses the goal. The CPU slowdown is calibrated to the host (cpu-calibration.ts): each run first
+// loads the page (Lighthouse's gather mode, which measures the host's benchmarkIndex and slows
+// nothing: the mobile preset's throttling is simulated), then is audited with the slowdown that
+// makes that run's host the modelled phone (a host of index 800 under the preset's 4×). A fast
+// machine and a slow one, a quiet one and a busy one, measure the same device. The table prints the
+// index and the multiplier of each page.
 //
 //   npm run bench:web                                   every page, 3 runs
 //   npm run bench:web -- --pages /login,/en/demo --runs 1 --no-build
+//   npm run bench:web -- --dist .local/dist-before --no-build   another build's copy of dist/
 //   npm run bench:web -- --dry-run      serve the site and start Chromium as a run does, audit nothing
 //
-// The server runs in this process; it and Chromium stop when the benchmark ends, fails or is
-// interrupted (Ctrl+C, `kill`).
+// The server runs in this process (on PORT, or a free port); it and Chromium stop when the benchmark
+// ends, fails or is interrupted (Ctrl+C, `kill`).
 
 const { values: args } = parseArgs({
   options: {
     pages: { type: 'string' },
     runs: { type: 'string', default: '3' },
     json: { type: 'string', default: path.join(rootDir, '.local', 'bench-web.json') },
+    dist: { type: 'string', default: distDir },
     'no-build': { type: 'boolean', default: false },
     'dry-run': { type: 'boolean', default: false },
   },
@@ -44,10 +47,11 @@ const goal = { performance: 98, tbt: 50, lcp: 1500, cls: 0, otherCategories: 100
 const runs = Math.max(1, Number(args.runs))
 
 if (!args['no-build']) execFileSync('npx', ['tsx', 'src/build/build.ts'], { cwd: rootDir, stdio: 'inherit' })
-const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : builtRoutes().map((route) => route.url)
+const servedDir = path.resolve(args.dist)
+const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : builtRoutes(servedDir).map((route) => route.url)
 
 const supabaseUrl = `http://localhost:${process.env.SUPABASE_LOCAL_PORT ?? 54321}`
-const server = serve({ fetch: createSiteServer({ distDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })
+const server = serve({ fetch: createSiteServer({ distDir: servedDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })
 onStop(() => new Promise((done) => server.close(done)))
 await once(server, 'listening')
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
@@ -96,18 +100,27 @@ const lcpElementOf = (details: unknown): string => {
 const arrivals: Record<string, string> = { '/auth/confirm': '?token_hash=0123456789abcdef0123456789abcdef0123456789abcdef01234567&type=signup' }
 const arrivalQuery = (url: string) => arrivals[url.replace(/^\/en(?=\/)/, '')] ?? ''
 
-/** The host's benchmarkIndex as last measured: the slowdown of the next run is chosen from it. */
-let hostIndex = Number.NaN
+/** Where each run's gathered artifacts wait for their audit (removed after it). */
+const runsDir = path.join(rootDir, '.local', 'bench-web-runs')
 
 async function audit(url: string, categories = ['performance', 'accessibility', 'best-practices', 'seo']): Promise<Run> {
-  const cpuSlowdown = calibratedSlowdown(hostIndex)
-  const result = await lighthouse(`${origin}${url}${arrivalQuery(url)}`, {
-    port: chrome.port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: categories,
-    throttling: { cpuSlowdownMultiplier: cpuSlowdown },
-  })
+  mkdirSync(runsDir, { recursive: true })
+  const saved = mkdtempSync(path.join(runsDir, 'run-'))
+  const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: categories }
+  let cpuSlowdown = PRESET_SLOWDOWN
+  let result: Awaited<ReturnType<typeof lighthouse>>
+  try {
+    // Load the page and save what Lighthouse gathered, the host's index with it.
+    await lighthouse(`${origin}${url}${arrivalQuery(url)}`, { ...flags, gatherMode: saved, throttling: { cpuSlowdownMultiplier: PRESET_SLOWDOWN } })
+    const file = path.join(saved, 'artifacts.json')
+    const artifacts = JSON.parse(readFileSync(file, 'utf8')) as SavedRun
+    cpuSlowdown = calibrateSavedRun(artifacts)
+    writeFileSync(file, JSON.stringify(artifacts))
+    // Audit it with the slowdown chosen from that index (the saved settings and these must agree).
+    result = await lighthouse(undefined, { ...flags, auditMode: saved, throttling: { cpuSlowdownMultiplier: cpuSlowdown } })
+  } finally {
+    rmSync(saved, { recursive: true, force: true })
+  }
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`)
   const { lhr } = result
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`)
@@ -139,16 +152,11 @@ async function audit(url: string, categories = ['performance', 'accessibility', 
 }
 
 /** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP) on a busy machine: such a
- * run is repeated, up to twice. A run whose host index moved away from the one its slowdown was
- * chosen for is repeated with the new one (up to twice too). */
+ * run is repeated, up to twice. */
 async function auditWithRetries(url: string): Promise<Run> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const chosenFor = hostIndex
-      const run = await audit(url)
-      hostIndex = run.benchmarkIndex
-      if (calibratedFor(chosenFor, run.benchmarkIndex) || attempt === 3) return run
-      process.stderr.write(`${url}: the host's index moved from ${Math.round(chosenFor)} to ${Math.round(run.benchmarkIndex)}; again\n`)
+      return await audit(url)
     } catch (error) {
       if (attempt === 3) throw error
       process.stderr.write(`${url}: ${(error as Error).message}; again\n`)
@@ -204,11 +212,7 @@ const results: Summary[] = []
 try {
   await chrome.launch()
   console.error(`${args['dry-run'] ? 'Would audit' : 'Auditing'} ${pages.length} page(s), ${runs} run(s) each, on ${origin}`)
-  if (!args['dry-run']) {
-    // The first measure of the host, before any run that counts.
-    hostIndex = (await audit(pages[0] ?? '/', ['performance'])).benchmarkIndex
-    console.error(`host benchmarkIndex ${Math.round(hostIndex)}: CPU slowed ${calibratedSlowdown(hostIndex)}× to a device of index ${DEVICE_INDEX}`)
-  }
+  if (!args['dry-run']) console.error(`Each run slows the CPU by its host's benchmarkIndex over ${DEVICE_INDEX}, the modelled phone's`)
   for (const url of args['dry-run'] ? [] : pages) {
     const all: Run[] = []
     for (let run = 0; run < runs; run += 1) all.push(await auditWithRetries(url))

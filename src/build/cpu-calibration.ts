@@ -16,7 +16,18 @@ export function calibratedSlowdown(hostIndex: number): number {
   return Math.max(1, Math.round((hostIndex / DEVICE_INDEX) * 10) / 10)
 }
 
-/** Whether a run measured the host close enough to the index its slowdown was chosen for: the
- * index moves with the machine's load, so a run whose host changed by more than a quarter is
- * calibrated again. */
-export const calibratedFor = (chosenFor: number, measured: number) => Math.abs(measured - chosenFor) <= chosenFor / 4
+/** Lighthouse's saved artifacts of one run (gather mode, `artifacts.json`): the host's index it
+ * measured before loading the page, and the settings its audit must be given again. */
+export interface SavedRun {
+  BenchmarkIndex: number
+  settings: { throttling: { cpuSlowdownMultiplier: number } }
+}
+
+/** Calibrates a gathered run by the index measured in that very run: with simulated throttling the
+ * page loads unslowed and the slowdown applies only when the run is audited, so every run models
+ * the device exactly, however the machine's load moves between runs. Returns the slowdown set. */
+export function calibrateSavedRun(run: SavedRun): number {
+  const slowdown = calibratedSlowdown(run.BenchmarkIndex)
+  run.settings.throttling.cpuSlowdownMultiplier = slowdown
+  return slowdown
+}

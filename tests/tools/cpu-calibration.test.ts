@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { calibratedFor, calibratedSlowdown, DEVICE_INDEX } from '../../src/build/cpu-calibration'
+import { calibrateSavedRun, calibratedSlowdown, DEVICE_INDEX } from '../../src/build/cpu-calibration'
 
 describe('the benchmark’s CPU calibration', () => {
   it('models one device on every host: the preset’s 4× on a host of index 800, more on a faster one', () => {
@@ -13,9 +13,9 @@ describe('the benchmark’s CPU calibration', () => {
     expect(calibratedSlowdown(Number.NaN)).toBe(4)
   })
 
-  it('calibrates again when the host’s index moved by more than a quarter', () => {
-    expect(calibratedFor(1000, 1200)).toBe(true)
-    expect(calibratedFor(1000, 1300)).toBe(false)
-    expect(calibratedFor(Number.NaN, 900)).toBe(false)
+  it('slows each gathered run by the index that run measured', () => {
+    const run = { BenchmarkIndex: 2220, settings: { throttling: { cpuSlowdownMultiplier: 4 } } }
+    expect(calibrateSavedRun(run)).toBe(11.1)
+    expect(run.settings.throttling.cpuSlowdownMultiplier).toBe(11.1)
   })
 })
