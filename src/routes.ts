@@ -28,6 +28,10 @@ export interface RouteRecord {
   readonly withoutSession?: string
   /** A checkout page's plan (its id in the catalogue). */
   readonly plan?: string
+  /** A public page whose content depends on what its address carries: its app starts as soon as it
+   * has painted, where other public pages start at the visitor's first sign of life
+   * (src/app/page-script/start-app.ts). */
+  readonly startsAtOnce?: boolean
 }
 
 /** The key of the page that sells a paid plan. */
@@ -136,7 +140,9 @@ export const routes = {
     path: '/auth/confirm',
     access: 'public',
     view: 'email-link-page',
-    scope: 'account',
+    scope: 'link',
+    // What it says (the address, the kind of link, the password field) comes from the link.
+    startsAtOnce: true,
     title: msg({ message: 'Confirm – Vekstlinje', context: 'page title' }),
   },
   privacy: {

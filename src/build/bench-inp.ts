@@ -72,7 +72,13 @@ async function slowestSince(page: Page, since: number) {
   return { inp: Math.max(0, ...byInteraction.values()), interactions: byInteraction.size }
 }
 
-const started = (page: Page) => page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+/** The visitor shows up (a public page's app starts at the first sign of life: a pointer that moves,
+ * twice so that one surely moves) and the app has started. */
+const started = async (page: Page) => {
+  await page.mouse.move(3, 3)
+  await page.mouse.move(4, 4)
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+}
 const live = async (page: Page, selector: string) => {
   await started(page)
   await page.waitForFunction((s) => {

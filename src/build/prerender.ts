@@ -76,9 +76,12 @@ export async function prerender(): Promise<number> {
     const comeBack = record.access === 'protected' ? ' data-come-back' : ''
     return `<template data-without-session="${url}"${comeBack} data-title="${title}" data-modules="${modules.join(' ')}">${page.html}</template>`
   }
-  const write = async (file: string, page: EntryServer.RenderedPage, fallback = '') => {
+  // A public page starts its app at the visitor's first sign of life, or at once when its record
+  // says so (`data-start`); a page with a without-session template decides in its script.
+  const write = async (file: string, page: EntryServer.RenderedPage, fallback = '', atOnce = false) => {
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const script = `<script src="${pageScripts[fallback ? 'gated' : 'public']}" data-modules="${modules.join(' ')}"></script>`
+    const start = atOnce && !fallback ? ' data-start="at-once"' : ''
+    const script = `<script src="${pageScripts[fallback ? 'gated' : 'public']}"${start} data-modules="${modules.join(' ')}"></script>`
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}" data-island="shell">`)
       .replace('<!--app-head-->', [page.head, stylesheet, script, ...fonts].join('\n    '))
@@ -89,7 +92,8 @@ export async function prerender(): Promise<number> {
   }
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
-    await write(pageFile(route.url), page, await withoutSession(route))
+    const record: EntryServer.RouteRecord = routes[route.key]
+    await write(pageFile(route.url), page, await withoutSession(route), record.startsAtOnce === true)
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'

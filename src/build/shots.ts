@@ -61,6 +61,9 @@ async function shoot(page: Page, group: string, caption: string, fullPage = true
 
 async function open(page: Page, url: string) {
   await page.goto(`${site}${url}`)
+  // The app starts at the visitor's first sign of life: a pointer that moves (twice: one surely moves).
+  await page.mouse.move(3, 3)
+  await page.mouse.move(4, 4)
   await page.locator('html[data-hydrated]').waitFor()
   // Parts below the fold hydrate when seen: scroll through once so the picture shows them.
   await page.evaluate(async () => {

@@ -14,6 +14,7 @@ const catalogs: Record<Lang, Record<Exclude<CatalogScope, 'meta'>, Load>> = {
     pages: () => import('../../locales/nb/messages.po?scope=pages'),
     legal: () => import('../../locales/nb/messages.po?scope=legal'),
     account: () => import('../../locales/nb/messages.po?scope=account'),
+    link: () => import('../../locales/nb/messages.po?scope=link'),
     notFound: () => import('../../locales/nb/messages.po?scope=notFound'),
   },
   en: {
@@ -24,6 +25,7 @@ const catalogs: Record<Lang, Record<Exclude<CatalogScope, 'meta'>, Load>> = {
     pages: () => import('../../locales/en/messages.po?scope=pages'),
     legal: () => import('../../locales/en/messages.po?scope=legal'),
     account: () => import('../../locales/en/messages.po?scope=account'),
+    link: () => import('../../locales/en/messages.po?scope=link'),
     notFound: () => import('../../locales/en/messages.po?scope=notFound'),
   },
 }
@@ -49,6 +51,7 @@ const pseudoCatalogs: Record<CatalogScope, Load> | undefined =
         pages: () => import('../../locales/en/messages.po?scope=pages&pseudo'),
         legal: () => import('../../locales/en/messages.po?scope=legal&pseudo'),
         account: () => import('../../locales/en/messages.po?scope=account&pseudo'),
+        link: () => import('../../locales/en/messages.po?scope=link&pseudo'),
         notFound: () => import('../../locales/en/messages.po?scope=notFound&pseudo'),
         meta: () => import('../../locales/en/messages.po?scope=meta&pseudo'),
       }

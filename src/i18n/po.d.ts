@@ -39,6 +39,10 @@ declare module '*.po?scope=account' {
   import type { Messages } from '@lingui/core'
   export const messages: Messages
 }
+declare module '*.po?scope=link' {
+  import type { Messages } from '@lingui/core'
+  export const messages: Messages
+}
 
 /** A scope's messages pseudolocalized (`?scope=<scope>&pseudo`, development and the pseudo build). */
 declare module '*&pseudo' {

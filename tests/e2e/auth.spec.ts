@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { asServiceRole, confirmEmailLink, open, confirmAndSignIn, registerAndConfirm, signIn, uniqueEmail } from './stack'
+import { asServiceRole, confirmEmailLink, open, showUp, confirmAndSignIn, registerAndConfirm, signIn, uniqueEmail } from './stack'
 import { holdAllButPageScript, holdApp } from './page-script-only'
 
 for (const lang of ['nb', 'en'] as const) {
@@ -139,6 +139,7 @@ for (const lang of ['nb', 'en'] as const) {
       if (message.type() === 'error') errors.push(message.text())
     })
     await release()
+    await showUp(page)
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
     expect(errors).toEqual([])
     await expect(page).toHaveTitle(text('Logg inn – Vekstlinje', 'Sign in – Vekstlinje'))

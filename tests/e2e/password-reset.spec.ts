@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { confirmEmailLink, open, confirmAndSignIn, pressEmailLink, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
+import { confirmEmailLink, open, showUp, confirmAndSignIn, pressEmailLink, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
 import { holdAllButPageScript } from './page-script-only'
 
 interface Mail {
@@ -79,7 +79,9 @@ for (const lang of ['nb', 'en'] as const) {
     await expect(page).toHaveURL(`${prefix}/forgot-password`)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(text('Glemt passordet?', 'Forgot your password?'))
     expect(documents).toHaveLength(1)
+    // Like the page it stands for, it starts when the visitor shows up.
     await release()
+    await showUp(page)
     await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
   })
 

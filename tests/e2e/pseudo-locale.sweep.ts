@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test'
 import { builtRoutes } from '../../src/build/built-routes'
 import { langs } from '../../src/i18n/lang'
+import { showUp } from './visitor'
 
 const allRoutes = builtRoutes()
 
@@ -99,6 +100,7 @@ for (const lang of langs) {
     const report: string[] = []
     for (const url of urls) {
       await page.goto(url)
+      await showUp(page)
       await page.locator('html[data-hydrated] main').waitFor()
       const texts = await textsOf(page)
       // A form sent empty shows its field errors (no request leaves: the fields are invalid).

@@ -3,6 +3,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { builtHref, builtRoutes, type RouteKey } from '../../src/build/built-routes'
 import type { Lang } from '../../src/i18n/lang'
 import { watchConsole } from './console'
+import { showUp } from './visitor'
 
 const allRoutes = builtRoutes()
 
@@ -73,6 +74,7 @@ async function hydrateIsland(page: Page, name: string) {
 
 async function open(page: Page, key: RouteKey, lang: Lang) {
   await page.goto(builtHref(key, lang, allRoutes))
+  await showUp(page)
   // Hydrated: the machines run once the app has mounted.
   await page.locator('html[data-hydrated]').waitFor()
   await page.waitForLoadState('networkidle')

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { builtRoutes } from '../../src/build/built-routes'
 import { watchConsole } from './console'
-import { open } from './stack'
+import { open, showUp } from './stack'
 
 const allRoutes = builtRoutes()
 
@@ -16,7 +16,9 @@ test.describe('every public route renders in its language', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', route.lang)
       await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1)
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
-      // Hydration finished: client navigation works without a reload.
+      // The visitor shows up: the app starts and hydrates the page without a complaint.
+      await showUp(page)
+      await page.locator('html[data-hydrated]').waitFor()
       await page.waitForLoadState('networkidle')
       expect(problems).toEqual([])
     })
@@ -39,6 +41,7 @@ for (const [lang, path, heading, home] of [
   test(`unknown ${lang} route: 404 page and status`, async ({ page }) => {
     const response = await page.goto(path)
     expect(response?.status()).toBe(404)
+    await showUp(page)
     await page.locator('html[data-hydrated]').waitFor()
     await expect(page.locator('html')).toHaveAttribute('lang', lang)
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading)

@@ -2,6 +2,9 @@ import { fileURLToPath } from 'node:url'
 import { expect, type Page } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { e2eStackPort } from './playwright.config'
+import { showUp } from './visitor'
+
+export { showUp }
 
 /** The local stack the e2e server started (its state folder holds the keys). */
 export const stackUrl = `http://localhost:${e2eStackPort}`
@@ -139,8 +142,9 @@ export async function signIn(page: Page, lang: 'nb' | 'en', email: string, passw
   await page.getByRole('button', { name: lang === 'en' ? 'Sign in' : 'Logg inn', exact: true }).click()
 }
 
-/** Opens a page and waits until the app has hydrated (before that, typing is lost). */
+/** Opens a page as a visitor does (who shows up, `showUp`) and waits until the app has hydrated. */
 export async function open(page: Page, url: string) {
   await page.goto(url)
+  await showUp(page)
   await page.locator('html[data-hydrated]').waitFor()
 }
