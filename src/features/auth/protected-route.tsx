@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useDeferredValue } from 'react'
 import { PageSpinner } from '../../components/spinner'
 import { useAppMachine } from '../../lib/use-app-machine'
 import { connectProtectedRoute } from './connect'
@@ -10,10 +10,14 @@ import { lazyIsland } from '../../components/island'
 const SecondFactorStep = lazyIsland({ name: 'second-factor', load: () => import('./two-factor/second-factor-step'), scope: 'account' })
 
 /** Shows its page to signed-in users (after the code, for an account with two-factor sign-in);
- * others go to the sign-in page, and come back after. */
+ * others go to the sign-in page, and come back after. The page, rendered afresh once the session is
+ * there, renders as deferred work, in slices that leave the main thread free between them (the
+ * spinner stays until it is done), not as one long task: the account page's sections and their
+ * machines, the checkout with its plan. */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const [snapshot] = useAppMachine(protectedRouteLogic)
   const gate = connectProtectedRoute(snapshot)
+  const allowed = useDeferredValue(gate.allowed)
   if (gate.challenged) return <SecondFactorStep.Component />
-  return gate.allowed ? children : <PageSpinner />
+  return allowed && gate.allowed ? children : <PageSpinner />
 }
