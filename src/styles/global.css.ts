@@ -30,6 +30,9 @@ globalStyle(':focus-visible', {
   borderRadius: '4px',
 })
 globalStyle('::selection', { background: vars.color.accentSoft })
+// A page that needs a session, opened by a visitor surely without one: unpainted until its script
+// has put the page they get in its place (src/app/page-script/signed-out.ts).
+globalStyle('html[data-without-session] #root', { visibility: 'hidden' })
 globalStyle('*, *::before, *::after', {
   '@media': {
     [reducedMotion]: {

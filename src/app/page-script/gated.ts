@@ -1,5 +1,5 @@
 import { holdTapsUntilStarted } from './hold-taps'
-import { pageForVisitor } from './signed-out'
+import { markSignedOut, pageForVisitor } from './signed-out'
 import { startApp } from './start-app'
 
 // The script of a page that needs a session (and of the new-password page): the public pages'
@@ -7,6 +7,7 @@ import { startApp } from './start-app'
 // page starts as a public page does, at the visitor's first sign of life; the page itself, whose
 // gate reads the session, at once.
 const own = document.currentScript as HTMLElement
+markSignedOut()
 startApp(() => {
   const page = pageForVisitor(own)
   return { page, when: page === own ? 'at-once' : 'on-first-use' }

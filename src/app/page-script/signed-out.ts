@@ -11,6 +11,14 @@ export function certainlySignedOut(): boolean {
   }
 }
 
+/** Marks the page, from its script in the head, when the visitor is surely signed out: its own
+ * content stays unpainted (the stylesheet hides `#root` under `html[data-without-session]`) until
+ * `pageForVisitor` has put the page they get in its place. So the first paint is that page, and its
+ * layout is part of the first paint, not work after it. */
+export function markSignedOut() {
+  if (certainlySignedOut()) document.documentElement.dataset.withoutSession = ''
+}
+
 /** A page that needs a session carries, prerendered, the page a visitor without one gets instead
  * (`template[data-without-session]`, with that page's modules: a signed-in page its sign-in page,
  * which brings them back, `data-come-back`; the new-password page the form that asks for a link).
@@ -19,10 +27,18 @@ export function certainlySignedOut(): boolean {
  * whose gate decides (`own` is returned). */
 export function pageForVisitor(own: HTMLElement): HTMLElement {
   const fallback = document.querySelector<HTMLTemplateElement>('template[data-without-session]')
-  if (!fallback || !certainlySignedOut()) return own
-  const { withoutSession, comeBack, title } = fallback.dataset
-  history.replaceState(null, '', comeBack === undefined ? withoutSession : `${withoutSession}?next=${encodeURIComponent(location.pathname + location.search)}`)
-  document.title = title ?? ''
-  document.getElementById('root')?.replaceChildren(fallback.content)
+  const html = document.documentElement
+  if (!fallback || html.dataset.withoutSession === undefined) {
+    delete html.dataset.withoutSession
+    return own
+  }
+  try {
+    const { withoutSession, comeBack, title } = fallback.dataset
+    history.replaceState(null, '', comeBack === undefined ? withoutSession : `${withoutSession}?next=${encodeURIComponent(location.pathname + location.search)}`)
+    document.title = title ?? ''
+    document.getElementById('root')?.replaceChildren(fallback.content)
+  } finally {
+    delete html.dataset.withoutSession
+  }
   return fallback
 }
