@@ -2,7 +2,9 @@ import { globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { vars } from '../../../styles/theme.css'
 
 const blink = keyframes({ '0%, 100%': { opacity: 0.25 }, '50%': { opacity: 1 } })
-const shimmer = keyframes({ from: { backgroundPosition: '100% 0' }, to: { backgroundPosition: '0 0' } })
+// A transform, not a background position: the compositor runs it, without a paint per frame on
+// the main thread.
+const shimmer = keyframes({ from: { transform: 'translateX(-50%)' }, to: { transform: 'none' } })
 
 export const card = style({
   position: 'relative',
@@ -128,10 +130,19 @@ export const typing = style({
 export const skeleton = style({ display: 'grid', gap: '8px', marginTop: '4px' })
 globalStyle(`${skeleton} span`, {
   display: 'block',
+  position: 'relative',
+  overflow: 'hidden',
   height: '10px',
   borderRadius: vars.radius.pill,
+  background: vars.color.surfaceMuted,
+})
+globalStyle(`${skeleton} span::after`, {
+  content: '""',
+  position: 'absolute',
+  insetBlock: 0,
+  insetInlineStart: 0,
+  width: '200%',
   backgroundImage: `linear-gradient(90deg, ${vars.color.surfaceMuted} 0%, ${vars.color.accentSoft} 50%, ${vars.color.surfaceMuted} 100%)`,
-  backgroundSize: '200% 100%',
   animation: `${shimmer} 1.6s linear infinite`,
 })
 globalStyle(`${skeleton} span:nth-child(2)`, { width: '86%' })
