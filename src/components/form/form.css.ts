@@ -40,7 +40,13 @@ export const addresses = style({ overflowWrap: 'anywhere', minWidth: 0 })
 globalStyle(`${addresses} button`, { whiteSpace: 'normal' })
 export const intro = style({ color: vars.color.textMuted, marginTop: vars.space.s1 })
 // A form hidden while an answer shows stays hidden (its display would otherwise win over `hidden`).
-export const form = style({ display: 'grid', gap: vars.space.s2, selectors: { '&[hidden]': { display: 'none' } } })
+// `data-unread`: a form whose fields depend on what the page has yet to read (an e-mail link's type)
+// keeps its place unseen until then, so the fields it gets move nothing in view.
+export const form = style({
+  display: 'grid',
+  gap: vars.space.s2,
+  selectors: { '&[hidden]': { display: 'none' }, '&[data-unread]': { visibility: 'hidden' } },
+})
 export const field = style({ display: 'grid', gap: '6px' })
 // A label may hold the account's address (the deletion's confirmation): it breaks anywhere.
 export const label = style({ fontWeight: vars.weight.medium, fontSize: vars.size.xs, overflowWrap: 'anywhere' })

@@ -62,6 +62,8 @@ export function connectEmailLink(snapshot: SnapshotFrom<typeof emailLinkMachine>
     formProps: {
       noValidate: true,
       'aria-busy': busy,
+      // The prerendered page knows no link: what its form asks comes once the address is read.
+      'data-unread': state === 'reading' ? '' : undefined,
       onSubmit: (event: FormEvent) => {
         event.preventDefault()
         send({ type: 'confirm.click' })
