@@ -9,6 +9,11 @@ export async function layoutProblems(page: Page): Promise<string[]> {
   await page.keyboard.press('Shift')
   return page.evaluate(() => {
     const problems: string[] = []
+    // Parts laid out only near the viewport (`content-visibility: auto`) are measured as a person
+    // sees them on getting there; until then they hold an estimated size their content overflows.
+    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
+      if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible'
+    }
     const width = document.documentElement.clientWidth
     const describe = (el: Element) => {
       const text = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).name || '').trim().replace(/\s+/g, ' ')

@@ -141,6 +141,12 @@ export const docSection = style({
   scrollMarginTop: `calc(${vars.header.compact} + ${vars.space.s2})`,
   paddingTop: vars.space.s4,
   selectors: { '& + &': { borderTop: `1px solid ${vars.color.border}`, marginTop: vars.space.s4 } },
+  // A section is laid out only near the viewport: a long text's first layout is the part in view.
+  // Where the clip that comes with it can be widened, so that focus rings and cards' shadows at its
+  // edges still show.
+  '@supports': {
+    '(overflow-clip-margin: 1px)': { contentVisibility: 'auto', containIntrinsicSize: 'auto 480px', overflowClipMargin: '32px' },
+  },
 })
 
 export const sectionHeading = style({
