@@ -19,9 +19,9 @@ for (const lang of ['nb', 'en'] as const) {
     const { email, password, confirm } = await registerAndConfirm(page, lang, 'Eva Strand')
     await confirmEmailLink(confirm)
     await open(page, `${prefix}/login`)
-    // Google sign-in makes an account for an address that has none: the note says so.
+    // Google or LinkedIn sign-in makes an account for an address that has none: the note says so.
     const googleNote = page.getByTestId('consent-note')
-    await expect(googleNote).toContainText(text('Fortsetter du med Google, opprettes en konto', 'Continuing with Google creates an account'))
+    await expect(googleNote).toContainText(text('Fortsetter du med Google eller LinkedIn, opprettes en konto', 'Continuing with Google or LinkedIn creates an account'))
     await expect(googleNote.getByRole('link', { name: terms })).toHaveAttribute('href', `${prefix}/terms`)
     await expect(googleNote.getByRole('link', { name: privacy })).toHaveAttribute('href', `${prefix}/privacy`)
     await signIn(page, lang, email, password)
