@@ -50,6 +50,8 @@ describe('subscriptions', () => {
         'created_at',
         'current_period_end',
         'id',
+        'next_payment_attempt',
+        'payment_action_required',
         'product_name',
         'provider_updated_at',
         'provider_version',

@@ -27,7 +27,10 @@ describe('planOf', () => {
     [[], 'free'],
     [[row('free', 'active')], 'free'],
     [[row('pro', 'active')], 'pro'],
-    [[row('pro', 'canceled'), row('pro', 'past_due')], 'free'],
+    // A failed renewal keeps the plan while the provider retries it; the retries run out, it is locked.
+    [[row('pro', 'canceled'), row('pro', 'past_due')], 'pro'],
+    [[row('pro', 'canceled'), row('pro', 'unpaid')], 'free'],
+    [[row('pro', 'incomplete')], 'free'],
     [[row('free', 'active'), row('pro', 'active')], 'pro'],
     [[row('pro', 'trialing')], 'pro'],
     [[row('gold', 'active')], 'free'],
