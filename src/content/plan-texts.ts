@@ -1,6 +1,7 @@
 import type { MessageDescriptor } from '@lingui/core'
 import { msg } from '@lingui/core/macro'
 import { type BenefitKey, type PlanId, plans } from '../../supabase/functions/_shared/plans'
+import { withVat } from '../../supabase/functions/_shared/vat'
 import type { Lang } from '../i18n/lang'
 
 /** Each plan's name as customers see it, from the catalogue (a product name: the same in both languages). */
@@ -24,3 +25,11 @@ const noBreakSpace = '\u00a0'
  * spaces, so a price never breaks across lines. */
 export const priceText = (nok: number, lang: Lang) =>
   `${grouped.format(nok).replace(/\s/g, noBreakSpace)}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`
+
+/** A monthly price with 25 % MVA, to the øre where it has one: "3 123,75 kr" / "3 123.75 NOK". */
+export const priceWithVatText = (nok: number, lang: Lang) => {
+  const ore = withVat(Math.round(nok * 100))
+  const whole = grouped.format(Math.floor(ore / 100)).replace(/\s/g, noBreakSpace)
+  const cents = ore % 100 === 0 ? '' : `${lang === 'nb' ? ',' : '.'}${String(ore % 100).padStart(2, '0')}`
+  return `${whole}${cents}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`
+}

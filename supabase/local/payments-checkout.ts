@@ -42,7 +42,7 @@ function sessionRoutes(h: PaymentHelpers): Hono {
     if (!(await h.isServiceRole(c.req.header('authorization')))) return c.json({ error: 'The service role is required' }, 401)
     const body = await h.readBody(c)
     if (!body) return c.json({ error: 'Expected a JSON object' }, 400)
-    const { user_id, email, lang, plan, customer, success_url, cancel_url } = body
+    const { user_id, email, lang, plan, customer, buyer, success_url, cancel_url } = body
     if (typeof user_id !== 'string' || !UUID.test(user_id)) return c.json({ error: 'user_id must be a user id' }, 400)
     if (!httpUrl(success_url) || !httpUrl(cancel_url)) return c.json({ error: 'success_url and cancel_url must be http(s) URLs' }, 400)
     if (lang !== undefined && lang !== 'nb' && lang !== 'en') return c.json({ error: "lang must be 'nb' or 'en'" }, 400)
@@ -51,8 +51,11 @@ function sessionRoutes(h: PaymentHelpers): Hono {
     if (customer != null && (typeof customer !== 'string' || !/^cus_\w{1,64}$/.test(customer))) {
       return c.json({ error: 'customer must be a customer id' }, 400)
     }
+    if (buyer !== undefined && (typeof buyer !== 'object' || buyer === null || Array.isArray(buyer))) return c.json({ error: 'buyer must be an object' }, 400)
     const customerId = typeof customer === 'string' ? customer : await h.customerFor(user_id, typeof email === 'string' ? email : '')
     await ready(h.db)
+    // As create-checkout updates Stripe's customer: the business and its language, for its invoices.
+    if (buyer) await h.db.query('update local_stack.customers set buyer = $2, lang = $3 where id = $1', [customerId, JSON.stringify(buyer), lang ?? 'nb'])
     const id = localId('cs')
     await h.db.query(
       `insert into local_stack.payment_sessions (id, user_id, email, lang, plan, customer_id, success_url, cancel_url)

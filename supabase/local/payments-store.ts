@@ -147,6 +147,11 @@ export function ready(db: PGlite): Promise<unknown> {
       alter table local_stack.customers add column if not exists default_payment_method text;
       alter table local_stack.customers add column if not exists clock_offset bigint not null default 0;
       alter table local_stack.customers add column if not exists lose_webhooks boolean not null default false;
+      -- The business the customer is (create-checkout's buyer: name, address, tax ID, treatment)
+      -- and its language, for its invoices; invoices are numbered when finalized, one series.
+      alter table local_stack.customers add column if not exists buyer jsonb;
+      alter table local_stack.customers add column if not exists lang text not null default 'nb';
+      create sequence if not exists local_stack.invoice_numbers;
       -- Every event the stand-in made, and whether the webhook accepted it (List Events).
       create table if not exists local_stack.events (
         id text primary key,

@@ -11,6 +11,7 @@ import { authRoutes } from './auth.ts'
 import { localHookSecret, withLocalSecret } from './auth-hooks.ts'
 import { botCheckRoutes, createBotCheck, localBotCheckSecret } from './bot-check.ts'
 import { type AuthConfig, authConfigOf, DEFAULT_AUTH_CONFIG, type StackContext } from './context.ts'
+import { companyRegisterRoutes } from './company-register.ts'
 import { createScheduler, cronRoutes, type Scheduler } from './cron.ts'
 import { type DatabaseKind, databaseKind, openDatabase } from './db.ts'
 import { FUNCTIONS_DIR, type FunctionEnv, type FunctionHandler, functionRoutes, loadFunctions, readFunctionConfig } from './functions.ts'
@@ -146,6 +147,7 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
   )
   app.route('/', mailboxRoutes(ctx.mailbox, keys.jwtSecret))
   app.route('/local-payments', paymentRoutes(ctx, env))
+  app.route('/local-brreg', companyRegisterRoutes())
   app.route('/', cronRoutes(cron, keys.jwtSecret))
   app.notFound((c) => c.json({ message: 'no Route matched with those values' }, 404))
 
@@ -172,6 +174,8 @@ export async function startStack(options: StackOptions = {}): Promise<LocalStack
     // The local payment page signs its events with this; a real endpoint's secret may replace it.
     STRIPE_WEBHOOK_SECRET: options.env?.STRIPE_WEBHOOK_SECRET || localWebhookSecret(keys.jwtSecret),
     LOCAL_PAYMENTS_URL: `${url}/local-payments/sessions`,
+    // Enhetsregisteret's stand-in: a few companies, one deleted, the rest unknown.
+    BRREG_API_URL: `${url}/local-brreg/enhetsregisteret/api`,
     // The bot check's stand-in answers as Turnstile's siteverify, with its own secret; while
     // [auth.captcha] is on, the demo function checks tokens as the auth service does.
     TURNSTILE_SITEVERIFY_URL: `${url}/local-bot-check/siteverify`,

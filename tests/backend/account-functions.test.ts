@@ -2,7 +2,7 @@
 // them. Who is served comes from the bearer token only; another user's rows never show.
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { client, confirmedUser, type LocalStack, startTestStack, STARTUP_TIMEOUT } from './helpers.ts'
+import { client, confirmedUser, type LocalStack, startTestStack, STARTUP_TIMEOUT, TEST_BUYER } from './helpers.ts'
 
 let stack: LocalStack
 beforeAll(async () => {
@@ -25,7 +25,7 @@ async function invoke(sb: SupabaseClient, name: string, body?: unknown) {
 
 /** Pays for Pro on the local payment page: the webhook writes an active row. */
 async function buyPro(user: Signed) {
-  const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb' } })
+  const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb', buyer: TEST_BUYER } })
   const res = await fetch((data as { url: string }).url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
@@ -169,7 +169,7 @@ describe('delete-account: one transaction, whatever the account holds', () => {
 
   it('a checkout tab still open when the account is deleted can no longer be paid', async () => {
     const user = await confirmedUser(stack)
-    const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb' } })
+    const { data } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb', buyer: TEST_BUYER } })
     const url = (data as { url: string }).url
     expect((await fetch(url)).status).toBe(200)
     expect(await invoke(user.sb, 'delete-account', { confirm: user.email })).toEqual({ status: 200, body: { deleted: true } })

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { functionHandler } from './function-runtime.ts'
-import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, startTestStack } from './helpers.ts'
+import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, startTestStack, TEST_BUYER } from './helpers.ts'
 
 /** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
 const handler = functionHandler('create-checkout')
@@ -28,6 +28,7 @@ const baseEnv = (): Env => ({
   SUPABASE_SERVICE_ROLE_KEY: stack.serviceRoleKey,
   SITE_URL: SITE,
   LOCAL_PAYMENTS_URL: `${stack.url}/local-payments/sessions`,
+  BRREG_API_URL: `${stack.url}/local-brreg/enhetsregisteret/api`,
 })
 
 function call(body: unknown, options: { token?: string; env?: Env; headers?: Record<string, string> } = {}) {
@@ -59,13 +60,13 @@ const invokeError = (sb: SupabaseClient, body: unknown) => functionError(sb, 'cr
 
 describe('create-checkout: who may buy', () => {
   it('without a session → 401, through the stack and to the handler', async () => {
-    await expectNotSignedIn(stack, 'create-checkout', { productType: 'pro' }, (token) => call({ productType: 'pro' }, { token }))
+    await expectNotSignedIn(stack, 'create-checkout', { productType: 'pro', buyer: TEST_BUYER }, (token) => call({ productType: 'pro', buyer: TEST_BUYER }, { token }))
   })
 
   it('after sign-out, the old access token no longer buys anything → 401', async () => {
     const user = await confirmedUser(stack)
     await user.sb.auth.signOut()
-    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(401)
+    expect((await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token })).status).toBe(401)
   })
 
   describe('with a signed-in user', () => {
@@ -75,11 +76,11 @@ describe('create-checkout: who may buy', () => {
     })
 
     for (const [title, body] of [
-      ['another product', { productType: 'enterprise' }],
+      ['another product', { productType: 'enterprise', buyer: TEST_BUYER }],
       ['no product', { lang: 'nb' }],
       ['an unknown language', { productType: 'pro', lang: 'de' }],
       ['a product of the wrong type', { productType: ['pro'] }],
-      ['a JSON array', [{ productType: 'pro' }]],
+      ['a JSON array', [{ productType: 'pro', buyer: TEST_BUYER }]],
       ['malformed JSON', '{"productType":'],
     ] as const) {
       it(`${title} → 400 { error }`, async () => {
@@ -90,7 +91,7 @@ describe('create-checkout: who may buy', () => {
     }
 
     it('wrong product through supabase-js → 400, the message readable from error.context', async () => {
-      const { status, body } = await invokeError(user.sb, { productType: 'basic' })
+      const { status, body } = await invokeError(user.sb, { productType: 'basic', buyer: TEST_BUYER })
       expect(status).toBe(400)
       expect(body.error).toMatch(/^Invalid request: productType/)
     })
@@ -104,9 +105,9 @@ describe('create-checkout: who may buy', () => {
   it('already on Pro → 409 { code: "already_on_plan", plan: "pro" }; a canceled Pro does not count', async () => {
     const user = await confirmedUser(stack)
     await giveSubscription(user.user.id, { status: 'canceled' })
-    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(200)
+    expect((await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token })).status).toBe(200)
     await giveSubscription(user.user.id, { status: 'active' })
-    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
+    expect(await invokeError(user.sb, { productType: 'pro', buyer: TEST_BUYER })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
   })
 })
 
@@ -125,9 +126,9 @@ describe('create-checkout: CORS for the site', () => {
   it('refuses another origin, and names the site (never *) even on a 401', async () => {
     const preflight = await handler(new Request('http://functions.local/create-checkout', { method: 'OPTIONS', headers: { Origin: 'https://evil.example' } }), baseEnv())
     expect(preflight.status).toBe(403)
-    const res = await call({ productType: 'pro' }, { headers: { Origin: 'https://evil.example' } })
+    const res = await call({ productType: 'pro', buyer: TEST_BUYER }, { headers: { Origin: 'https://evil.example' } })
     expect(res.status).toBe(403)
-    const unauth = await call({ productType: 'pro' })
+    const unauth = await call({ productType: 'pro', buyer: TEST_BUYER })
     expect(unauth.status).toBe(401)
     expect(unauth.headers.get('access-control-allow-origin')).toBe(SITE)
   })
@@ -159,44 +160,78 @@ async function fakeStripe(reply: (req: Captured) => { status: number; body: unkn
 const session = (id: string) => ({ status: 200, body: { id, object: 'checkout.session', mode: 'subscription', url: `https://checkout.stripe.com/c/pay/${id}` } })
 const customer = (req: Captured) => ({ status: 200, body: { id: `cus_test_${req.form.get('metadata[user_id]')?.slice(0, 8)}`, object: 'customer' } })
 
+/** The fake's answers: a customer, a tax ID (none listed), the session. */
+const stripeReply = (req: Captured) => {
+  if (req.path === '/v1/customers') return customer(req)
+  if (/\/tax_ids(\?|$)/.test(req.path)) {
+    return req.method === 'GET'
+      ? { status: 200, body: { object: 'list', data: [], has_more: false, url: req.path } }
+      : { status: 200, body: { id: 'txi_1', object: 'tax_id', type: req.form.get('type'), value: req.form.get('value') } }
+  }
+  if (req.path.startsWith('/v1/customers/')) return { status: 200, body: { id: req.path.split('/')[3], object: 'customer' } }
+  return session('cs_test_a1')
+}
+
 describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)', () => {
   let stripe: Awaited<ReturnType<typeof fakeStripe>>
   beforeAll(async () => {
-    stripe = await fakeStripe((req) => (req.path === '/v1/customers' ? customer(req) : session('cs_test_a1')))
+    stripe = await fakeStripe(stripeReply)
   })
   afterAll(() => stripe.close())
-  const stripeEnv = () => ({ STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_PRICE_PRO: 'price_pro_nok_2499', STRIPE_API_BASE: stripe.base })
+  const stripeEnv = () => ({ STRIPE_SECRET_KEY: 'sk_test_fake_123', STRIPE_PRICE_PRO: 'price_pro_nok_2499', STRIPE_TAX_RATE_MVA: 'txr_mva_25', STRIPE_API_BASE: stripe.base })
+  const since = (before: number) => stripe.requests.slice(before)
+  const formOf = (req: Captured | undefined) => Object.fromEntries(req?.form ?? [])
 
-  it('creates a subscription-mode Checkout Session for the price, the user and the language', async () => {
+  it('creates a subscription-mode Checkout Session for the price, the user and the language, with 25 % MVA for a Norwegian company', async () => {
     const user = await confirmedUser(stack)
-    const res = await call({ productType: 'pro', lang: 'en' }, { token: user.session.access_token, env: stripeEnv() })
+    const before = stripe.requests.length
+    const res = await call({ productType: 'pro', lang: 'en', buyer: { country: 'NO', orgNumber: '923 456 783' } }, { token: user.session.access_token, env: stripeEnv() })
     expect(res.status).toBe(200)
     expect(await res.json()).toEqual({ url: 'https://checkout.stripe.com/c/pay/cs_test_a1' })
+    const customerId = `cus_test_${user.user.id.slice(0, 8)}`
+    expect(since(before).map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v1/customers',
+      `POST /v1/customers/${customerId}`,
+      `GET /v1/customers/${customerId}/tax_ids?limit=100`,
+      `POST /v1/customers/${customerId}/tax_ids`,
+      'POST /v1/checkout/sessions',
+    ])
+    const [made, updated, , taxId, sent] = since(before) as Captured[]
 
     // First the user's one customer (an idempotency key per user: two tabs get the same one), in the
     // buyer's language (Stripe writes its own e-mails to the customer in it) …
-    const [made, sent] = stripe.requests.slice(-2) as [Captured, Captured]
-    expect(made.path).toBe('/v1/customers')
-    expect(made.headers['idempotency-key']).toBe(`customer-for-user-${user.user.id}`)
-    expect(Object.fromEntries(made.form)).toEqual({ email: user.email, 'preferred_locales[0]': 'en', 'metadata[user_id]': user.user.id })
-    const customerId = `cus_test_${user.user.id.slice(0, 8)}`
+    expect(made!.headers['idempotency-key']).toBe(`customer-for-user-${user.user.id}`)
+    expect(formOf(made)).toEqual({ email: user.email, 'preferred_locales[0]': 'en', 'metadata[user_id]': user.user.id })
     const { rows: kept } = await stack.db.query('select stripe_customer_id from public.billing_customers where user_id = $1', [user.user.id])
     expect(kept).toEqual([{ stripe_customer_id: customerId }])
-    // … then the session for it.
-    expect(sent.method).toBe('POST')
-    expect(sent.path).toBe('/v1/checkout/sessions')
-    expect(sent.headers.authorization).toBe('Bearer sk_test_fake_123')
-    expect(Object.fromEntries(sent.form)).toEqual({
+    // … named as the register names the company (not as the browser may say), with its business
+    // address, its invoices' fields (the seller's register and VAT number, the buyer's number) …
+    expect(formOf(updated)).toEqual({
+      name: 'FJORDLYS RÅDGIVNING AS',
+      'address[line1]': 'Storgata 12',
+      'address[postal_code]': '0155',
+      'address[city]': 'OSLO',
+      'address[country]': 'NO',
+      'preferred_locales[0]': 'en',
+      tax_exempt: 'none',
+      'invoice_settings[custom_fields][0][name]': 'Foretaksregisteret',
+      'invoice_settings[custom_fields][0][value]': 'Vekstlinje AS, org.nr. 931 482 610 MVA',
+      'invoice_settings[custom_fields][1][name]': "Buyer's org. no.",
+      'invoice_settings[custom_fields][1][value]': '923456783',
+      'invoice_settings[footer]': '',
+      'metadata[org_number]': '923456783',
+      'metadata[tax_treatment]': 'standard',
+    })
+    // … its Norwegian VAT number (it is in the VAT register) …
+    expect(formOf(taxId)).toEqual({ type: 'no_vat', value: '923456783MVA' })
+    // … then the session, whose price gets the MVA rate: a VAT number does not make a Norwegian buyer exempt.
+    expect(sent!.headers.authorization).toBe('Bearer sk_test_fake_123')
+    expect(formOf(sent)).toEqual({
       mode: 'subscription',
       'line_items[0][price]': 'price_pro_nok_2499',
       'line_items[0][quantity]': '1',
+      'line_items[0][tax_rates][0]': 'txr_mva_25',
       customer: customerId,
-      'automatic_tax[enabled]': 'true',
-      'tax_id_collection[enabled]': 'true',
-      'tax_id_collection[required]': 'if_supported',
-      billing_address_collection: 'required',
-      'customer_update[address]': 'auto',
-      'customer_update[name]': 'auto',
       client_reference_id: user.user.id,
       'metadata[user_id]': user.user.id,
       'metadata[plan]': 'pro',
@@ -208,19 +243,69 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     })
   })
 
+  it('a Norwegian company outside the VAT register pays MVA too, and has no VAT number to keep', async () => {
+    const user = await confirmedUser(stack)
+    const before = stripe.requests.length
+    const res = await call({ productType: 'pro', buyer: { country: 'NO', orgNumber: '934567897' } }, { token: user.session.access_token, env: stripeEnv() })
+    expect(res.status).toBe(200)
+    const requests = since(before)
+    expect(requests.some((r) => r.path.includes('/tax_ids'))).toBe(false)
+    expect(formOf(requests[1])).toMatchObject({ name: 'NORDKYST REGNSKAP AS', tax_exempt: 'none', 'invoice_settings[custom_fields][1][name]': 'Kjøpers org.nr.', 'preferred_locales[0]': 'nb' })
+    expect(formOf(requests.at(-1))['line_items[0][tax_rates][0]']).toBe('txr_mva_25')
+  })
+
+  it('an EU business with a VAT number is zero-rated: reverse charge, its VAT number, no tax rate', async () => {
+    const user = await confirmedUser(stack)
+    const before = stripe.requests.length
+    const buyer = { country: 'DE', vatNumber: 'de 123 456 789', companyName: 'Beispiel  GmbH', addressLine: 'Hauptstraße 5', postalCode: '10115', city: 'Berlin' }
+    const res = await call({ productType: 'pro', lang: 'en', buyer }, { token: user.session.access_token, env: stripeEnv() })
+    expect(res.status).toBe(200)
+    const requests = since(before)
+    expect(formOf(requests[1])).toMatchObject({
+      name: 'Beispiel GmbH',
+      'address[line1]': 'Hauptstraße 5',
+      'address[country]': 'DE',
+      tax_exempt: 'reverse',
+      'invoice_settings[footer]': 'Exempt from Norwegian VAT under the Norwegian VAT Act § 6-22 (2). Reverse charge: VAT to be accounted for by the recipient.',
+      'metadata[tax_treatment]': 'reverse_charge',
+    })
+    expect(formOf(requests[1])).not.toHaveProperty('invoice_settings[custom_fields][1][name]')
+    expect(formOf(requests.find((r) => r.method === 'POST' && r.path.endsWith('/tax_ids')))).toEqual({ type: 'eu_vat', value: 'DE123456789' })
+    expect(Object.keys(formOf(requests.at(-1))).filter((key) => key.includes('tax'))).toEqual([])
+  })
+
+  it('an organisation number the register does not know, or has deleted, is refused: nothing reaches Stripe', async () => {
+    const user = await confirmedUser(stack)
+    const before = stripe.requests.length
+    for (const orgNumber of ['913579135', '987654325']) {
+      const res = await call({ productType: 'pro', buyer: { country: 'NO', orgNumber } }, { token: user.session.access_token, env: stripeEnv() })
+      expect(res.status).toBe(422)
+      expect(await res.json()).toEqual({ code: 'unknown_org_number', error: 'No such organisation number' })
+    }
+    expect(stripe.requests.length).toBe(before)
+    // A wrong check digit, a missing VAT number, a country the product does not sell to: 400.
+    for (const buyer of [{ country: 'NO', orgNumber: '923456784' }, { country: 'SE', companyName: 'AB', addressLine: 'Gatan 1', postalCode: '111 22', city: 'Stockholm' }, { country: 'US', orgNumber: '923456783' }]) {
+      expect((await call({ productType: 'pro', buyer }, { token: user.session.access_token, env: stripeEnv() })).status).toBe(400)
+    }
+    expect(stripe.requests.length).toBe(before)
+  })
+
   it('reuses the user’s Stripe customer; Norwegian returns to /app', async () => {
     const user = await confirmedUser(stack)
     await giveSubscription(user.user.id, { status: 'canceled', customer: 'cus_existing_42' })
     await stack.db.query('insert into public.billing_customers (user_id, stripe_customer_id) values ($1, $2)', [user.user.id, 'cus_existing_42'])
     const before = stripe.requests.length
-    const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: stripeEnv() })
+    const res = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: stripeEnv() })
     expect(res.status).toBe(200)
-    expect(stripe.requests.slice(before).map((r) => r.path)).toEqual(['/v1/checkout/sessions'])
+    expect(stripe.requests.slice(before).map((r) => r.path)).toEqual([
+      '/v1/customers/cus_existing_42',
+      '/v1/customers/cus_existing_42/tax_ids?limit=100',
+      '/v1/customers/cus_existing_42/tax_ids',
+      '/v1/checkout/sessions',
+    ])
     const form = stripe.requests.at(-1)!.form
     expect(form.get('customer')).toBe('cus_existing_42')
     expect(form.has('customer_email')).toBe(false)
-    expect(form.get('customer_update[address]')).toBe('auto')
-    expect(form.get('customer_update[name]')).toBe('auto')
     expect(form.get('success_url')).toBe(`${SITE}/app?success=true`)
     expect(form.get('cancel_url')).toBe(`${SITE}/app?canceled=true`)
   })
@@ -229,7 +314,7 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     const user = await confirmedUser(stack)
     await giveSubscription(user.user.id, { status: 'active' })
     const before = stripe.requests.length
-    expect((await call({ productType: 'pro' }, { token: user.session.access_token, env: stripeEnv() })).status).toBe(409)
+    expect((await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: stripeEnv() })).status).toBe(409)
     expect(stripe.requests.length).toBe(before)
   })
 
@@ -237,13 +322,15 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     const refusing = await fakeStripe(() => ({ status: 400, body: { error: { type: 'invalid_request_error', message: 'No such price: price_x' } } }))
     try {
       const user = await confirmedUser(stack)
-      const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_API_BASE: refusing.base } })
+      const res = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_API_BASE: refusing.base } })
       expect(res.status).toBe(502)
       const body = await res.json()
       expect(body).toEqual({ error: 'The payment provider could not start the checkout' })
-      const unconfigured = await call({ productType: 'pro' }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_PRICE_PRO: undefined } })
+      const unconfigured = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_PRICE_PRO: undefined } })
       expect(unconfigured.status).toBe(500)
       expect(await unconfigured.json()).toEqual({ error: 'Checkout is not configured' })
+      const noRate = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_TAX_RATE_MVA: undefined } })
+      expect(noRate.status).toBe(500)
     } finally {
       await refusing.close()
     }
@@ -258,7 +345,7 @@ function submit(url: string, decision: string) {
 }
 
 async function localCheckoutUrl(user: Signed, lang: 'nb' | 'en' = 'nb'): Promise<string> {
-  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang } })
+  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang, buyer: TEST_BUYER } })
   expect(error).toBeNull()
   return (data as { url: string }).url
 }
@@ -301,7 +388,7 @@ describe('create-checkout without Stripe: the local payment page', () => {
     expect(again.headers.get('location')).toBe(`${SITE}/en/app?success=true`)
     expect(await rows(user.user.id)).toHaveLength(1)
     // And the function now refuses a second Pro.
-    expect(await invokeError(user.sb, { productType: 'pro' })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
+    expect(await invokeError(user.sb, { productType: 'pro', buyer: TEST_BUYER })).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'pro', error: 'Already on Pro' } })
   })
 
   it('the user’s realtime channel sees the row arrive', async () => {
@@ -354,12 +441,12 @@ describe('create-checkout without Stripe: the local payment page', () => {
     expect((await simulate('canceled', stack.serviceRoleKey)).status).toBe(200)
     expect((await rows(user.user.id))[0]!.status).toBe('canceled')
     // Free again: the user may buy Pro once more.
-    expect((await call({ productType: 'pro' }, { token: user.session.access_token })).status).toBe(200)
+    expect((await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token })).status).toBe(200)
   })
 
   it('no payment page on the stack and no Stripe key → 500 { error }', async () => {
     const user = await confirmedUser(stack)
-    const res = await call({ productType: 'pro' }, { token: user.session.access_token, env: { LOCAL_PAYMENTS_URL: undefined } })
+    const res = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { LOCAL_PAYMENTS_URL: undefined } })
     expect(res.status).toBe(500)
     expect(await res.json()).toEqual({ error: 'Checkout is not configured' })
   })

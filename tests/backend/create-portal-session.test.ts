@@ -6,7 +6,7 @@ import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type FakeStripe, startFakeStripe } from './fake-stripe.ts'
 import { functionHandler, RUNTIME } from './function-runtime.ts'
-import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
+import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, TEST_BUYER } from './helpers.ts'
 
 const handler = functionHandler('create-portal-session')
 
@@ -234,7 +234,7 @@ describe('create-portal-session: not configured', () => {
 describe('create-portal-session without Stripe: the local stack’s stand-in portal', () => {
   async function paidUser(): Promise<Signed> {
     const user = await confirmedUser(stack)
-    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb' } })
+    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'nb', buyer: TEST_BUYER } })
     expect(error).toBeNull()
     const paid = await fetch((data as { url: string }).url, {
       method: 'POST',

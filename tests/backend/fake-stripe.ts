@@ -68,7 +68,7 @@ export type FakeStripe = {
   /** Stripe's clock, in seconds: what a cancellation through the API stamps. */
   clock: { now: number }
   subscriptions: Map<string, FakeSubscription>
-  customers: Map<string, { id: string; userId: string; email: string; defaultPaymentMethod?: string | null }>
+  customers: Map<string, { id: string; userId: string; email: string; defaultPaymentMethod?: string | null; taxIds?: Array<{ type: string; value: string }>; details?: Record<string, string> }>
   invoices: Map<string, FakeInvoice>
   /** How each card behaves when an invoice is paid with it (unlisted cards pay). */
   cards: Map<string, CardBehaviour>
@@ -249,7 +249,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       }
     },
     env() {
-      return { STRIPE_SECRET_KEY: 'sk_test_fake_stripe', STRIPE_API_BASE: fake.base, STRIPE_PRICE_PRO: 'price_pro_test' }
+      return { STRIPE_SECRET_KEY: 'sk_test_fake_stripe', STRIPE_API_BASE: fake.base, STRIPE_PRICE_PRO: 'price_pro_test', STRIPE_TAX_RATE_MVA: 'txr_mva_test' }
     },
     close: () => new Promise<void>((done) => server.close(() => done())),
   }
@@ -418,6 +418,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         },
       }
     }
+    const taxIdsPath = /^\/v1\/customers\/([^/]+)\/tax_ids$/.exec(path)
+    if (taxIdsPath) {
+      const customer = [...fake.customers.values()].find((c) => c.id === taxIdsPath[1])
+      if (!customer) return notFound(`customer: '${taxIdsPath[1]}'`)
+      customer.taxIds ??= []
+      if (method === 'POST') customer.taxIds.push({ type: form.get('type') ?? '', value: form.get('value') ?? '' })
+      return method === 'POST'
+        ? { status: 200, body: { id: `txi_${++serial}`, object: 'tax_id', ...customer.taxIds.at(-1) } }
+        : list(customer.taxIds.map((t, i) => ({ id: `txi_${customer.id}_${i}`, object: 'tax_id', ...t })), path)
+    }
     const customerPath = /^\/v1\/customers\/([^/]+)$/.exec(path)
     if (method === 'GET' && customerPath) {
       const customer = [...fake.customers.values()].find((c) => c.id === customerPath[1])
@@ -428,6 +438,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const customer = [...fake.customers.values()].find((c) => c.id === customerPath[1])
       if (!customer) return notFound(`customer: '${customerPath[1]}'`)
       if (form.has('email')) customer.email = form.get('email') ?? ''
+      customer.details = { ...customer.details, ...Object.fromEntries([...form].filter(([key]) => key !== 'email')) }
       return { status: 200, body: { id: customer.id, object: 'customer', email: customer.email } }
     }
     if (method === 'POST' && path === '/v1/customers') {

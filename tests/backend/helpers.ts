@@ -8,6 +8,7 @@ import { type FakeStripe, startFakeStripe } from './fake-stripe.ts'
 import { RUNTIME, runtimeHandlers } from './function-runtime.ts'
 
 export {
+  TEST_BUYER,
   askEmailChange,
   client,
   codeOf,

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { paidPlanIds } from '../../supabase/functions/_shared/plans.ts'
 import { planIdsSql } from '../../src/build/plan-migration.ts'
-import { confirmedUser, functionError, type LocalStack, SITE, startTestStack } from './helpers.ts'
+import { confirmedUser, functionError, type LocalStack, SITE, startTestStack, TEST_BUYER } from './helpers.ts'
 
 vi.mock('../../supabase/functions/_shared/plan-catalogue.ts', async (importOriginal) => {
   const { plans } = await importOriginal<typeof import('../../supabase/functions/_shared/plan-catalogue.ts')>()
@@ -27,7 +27,7 @@ afterAll(() => stack.stop())
 describe('a plan added to the catalogue, above its top one', () => {
   it('is sold, paid, stored, and then refused with a code that names it', async () => {
     const user = await confirmedUser(stack)
-    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'hypothetical', lang: 'en' } })
+    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'hypothetical', lang: 'en', buyer: TEST_BUYER } })
     expect(error).toBeNull()
     const url = (data as { url: string }).url
     const page = await (await fetch(url)).text()
@@ -47,7 +47,7 @@ describe('a plan added to the catalogue, above its top one', () => {
     // Every paid plan is below it or it: each is refused, naming the one the customer has.
     expect(paidPlanIds).toContain('hypothetical')
     for (const productType of paidPlanIds) {
-      const refusal = await functionError(user.sb, 'create-checkout', { productType })
+      const refusal = await functionError(user.sb, 'create-checkout', { productType, buyer: TEST_BUYER })
       expect(refusal).toEqual({ status: 409, body: { code: 'already_on_plan', plan: 'hypothetical', error: 'Already on Hypothetical' } })
     }
   })

@@ -10,7 +10,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentPlan, owesPayment } from '../../supabase/functions/_shared/plans.ts'
 import { RUNTIME } from './function-runtime.ts'
-import { confirmedUser, functionError, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
+import { confirmedUser, functionError, type LocalStack, mails, STARTUP_TIMEOUT, startTestStack, TEST_BUYER } from './helpers.ts'
 
 let stack: LocalStack
 beforeAll(async () => {
@@ -36,7 +36,7 @@ async function page(url: string) {
 async function proCustomer(lang: 'nb' | 'en') {
   const user = await confirmedUser(stack)
   await stack.db.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || jsonb_build_object('lang', $2::text) where id = $1`, [user.user.id, lang])
-  const checkout = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang } })
+  const checkout = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang, buyer: TEST_BUYER } })
   expect((await post((checkout.data as { url: string }).url, { decision: 'pay' })).status).toBe(303)
   const portal = ((await user.sb.functions.invoke('create-portal-session', { body: { lang } })).data as { url: string }).url
   return { user, portal, subscription: (await rows(user))[0]!.stripe_subscription_id }
@@ -107,7 +107,7 @@ describe('a failed renewal', () => {
     await press(portal, 'retry')
     expect(await paymentMails(user)).toHaveLength(2)
 
-    expect(await functionError(user.sb, 'create-checkout', { productType: 'pro', lang: 'nb' })).toEqual({ status: 409, body: { code: 'payment_owed', error: 'A payment is owed' } })
+    expect(await functionError(user.sb, 'create-checkout', { productType: 'pro', lang: 'nb', buyer: TEST_BUYER })).toEqual({ status: 409, body: { code: 'payment_owed', error: 'A payment is owed' } })
 
     // One press: the portal opens on the card's update; the card saved pays the open invoice.
     const { data } = await user.sb.functions.invoke('fix-payment', { body: { lang: 'nb' } })
@@ -150,7 +150,7 @@ describe('a failed renewal', () => {
     await press(portal, 'retries-run-out')
     expect(await rows(user)).toEqual([expect.objectContaining({ status: 'unpaid', next_payment_attempt: null })])
     expect(currentPlan(await rows(user)).id).toBe('free')
-    expect(await functionError(user.sb, 'create-checkout', { productType: 'pro', lang: 'en' })).toMatchObject({ status: 409, body: { code: 'payment_owed' } })
+    expect(await functionError(user.sb, 'create-checkout', { productType: 'pro', lang: 'en', buyer: TEST_BUYER })).toMatchObject({ status: 409, body: { code: 'payment_owed' } })
     const exported = await user.sb.functions.invoke('export-account', { body: {} })
     expect(exported.error).toBeNull()
     expect((exported.data as { subscriptions: Row[] }).subscriptions).toEqual([expect.objectContaining({ status: 'unpaid', product_name: 'pro' })])

@@ -9,7 +9,7 @@ import Stripe from 'stripe'
 import { describe, expect, it, vi } from 'vitest'
 import { HANDLED_EVENTS } from '../../supabase/functions/_shared/payment-ledger.ts'
 import type { FakeInvoice } from './fake-stripe.ts'
-import { confirmedUser, mails, stackAndStripe } from './helpers.ts'
+import { confirmedUser, mails, stackAndStripe, TEST_BUYER } from './helpers.ts'
 
 const files = stackAndStripe({}, { stripeForFunctions: true })
 
@@ -39,7 +39,7 @@ async function deliverWith(type: string, object: Record<string, unknown>, previo
 /** A checkout tab: create-checkout makes a Checkout Session at Stripe; answers its id. */
 async function openCheckout(user: Signed): Promise<string> {
   const before = new Set(files.stripe.checkoutSessions.keys())
-  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en' } })
+  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en', buyer: TEST_BUYER } })
   expect(error).toBeNull()
   expect((data as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
   const [id] = [...files.stripe.checkoutSessions.keys()].filter((key) => !before.has(key))
@@ -115,7 +115,7 @@ describe('renewals with Stripe', () => {
     const user = await confirmedUser(files.stack)
     await files.stack.db.query(`update auth.users set raw_user_meta_data = raw_user_meta_data || jsonb_build_object('lang', $2::text) where id = $1`, [user.user.id, lang])
     const before = new Set(files.stripe.checkoutSessions.keys())
-    expect((await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang } })).error).toBeNull()
+    expect((await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang, buyer: TEST_BUYER } })).error).toBeNull()
     const [session] = [...files.stripe.checkoutSessions.keys()].filter((key) => !before.has(key))
     for (const e of files.stripe.completeCheckout(session!)) await deliver(e.type, e.object)
     const subscription = files.stripe.subscriptions.get(files.stripe.checkoutSessions.get(session!)!.subscription!)!

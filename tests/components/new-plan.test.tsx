@@ -3,10 +3,11 @@
 // on the plan below, and a refusal that names it is worded in the visitor's language. The added plan
 // is one no real catalogue has ("hypothetical"), so that this proves the same whatever plans exist.
 // (tests/backend/new-plan.test.ts: the server's side.)
-import { act, fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { describe, expect, it, vi } from 'vitest'
 import { fromCallback, fromPromise } from 'xstate'
-import { checkoutMachine } from '../../machines/checkout.machine'
+import { type CheckoutRequest, checkoutMachine } from '../../machines/checkout.machine'
+import { companyLookupMachine } from '../../machines/company-lookup.machine'
 import { type Subscription, subscriptionsMachine, type WatcherCommand } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
@@ -30,7 +31,7 @@ vi.mock('../../supabase/functions/_shared/plan-catalogue.ts', async (importOrigi
   return { plans: [...plans, added] }
 })
 
-const fakes = { rows: [] as Subscription[], planNow: '', asked: [] as { plan: string }[], refusal: null as unknown }
+const fakes = { rows: [] as Subscription[], planNow: '', asked: [] as CheckoutRequest[], refusal: null as unknown }
 vi.mock('../../src/lib/auth/session-actors', () => import('./fake-auth'))
 // The real actors call Supabase; here the subscriptions are the test's rows and the checkout is refused.
 const standIns = [
@@ -41,10 +42,11 @@ const standIns = [
     },
   }),
   standIn(webhookHealthMachine, { actors: { checkWebhook: fromPromise<HealthAnswer>(() => new Promise(() => {})) } }),
+  standIn(companyLookupMachine, { actors: { lookUp: fromPromise(() => new Promise<never>(() => {})) } } as never),
   standIn(checkoutMachine, {
     actors: {
       loadPlan: fromPromise<string>(async () => fakes.planNow),
-      createCheckout: fromPromise<{ url?: string | null }, { plan: string }>(async ({ input }) => {
+      createCheckout: fromPromise<{ url?: string | null }, CheckoutRequest>(async ({ input }) => {
         fakes.asked.push(input)
         throw fakes.refusal
       }),
@@ -104,9 +106,10 @@ describe('a plan added to the catalogue, above its top one', () => {
     await act(settle)
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The Hypothetical plan')
     expect(screen.getByTestId('price').textContent).toBe('9\u00a0999\u00a0NOK')
+    fireEvent.change(screen.getByLabelText('Organisation number'), { target: { value: '923456783' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
+    await waitFor(() => expect(fakes.asked).toEqual([{ plan: 'hypothetical', buyer: { country: 'NO', orgNumber: '923456783' } }]))
     await act(settle)
-    expect(fakes.asked).toEqual([{ plan: 'hypothetical' }])
     expect(screen.getByRole('region', { name: 'Notifications' })).toHaveTextContent('You already have Hypothetical, so there is nothing to pay.')
     expect(serverMessage(createI18nWith('nb', catalogs.nb), { code: 'already_on_plan', plan: 'hypothetical' })).toBe(
       'Du har allerede Hypothetical, så det er ingenting å betale.',

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { asServiceRole, open, confirmAndSignIn, registerAndConfirm, signIn } from './stack'
+import { asServiceRole, open, confirmAndSignIn, registerAndConfirm, signIn, nameCompany } from './stack'
 
 // The account page's own data: download it, delete it. Rows are checked with the service role.
 for (const lang of ['nb', 'en'] as const) {
@@ -50,6 +50,7 @@ for (const lang of ['nb', 'en'] as const) {
       await demoRequest(me.email, 'Jonas')
       if (plan === 'Pro') {
         await page.getByRole('link', { name: text('Oppgrader til Pro', 'Upgrade to Pro') }).click()
+        await nameCompany(page, lang)
         await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
         await page.getByRole('button', { name: 'Pay' }).click()
         await expect(page).toHaveURL(`${prefix}/app`)

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test } from '@playwright/test'
-import { confirmEmailLink, open, registerAndConfirm, signIn } from './stack'
+import { confirmEmailLink, open, registerAndConfirm, signIn, nameCompany } from './stack'
 
 // Buying Pro against the local stack: the checkout page, the stack's local payment page (the
 // stand-in for Stripe Checkout), its signed webhook events, and the dashboard's return toasts.
@@ -22,6 +22,7 @@ for (const lang of ['nb', 'en'] as const) {
       await page.getByRole('link', { name: text('Oppgrader til Pro', 'Upgrade to Pro') }).click()
       await expect(page).toHaveURL(`${prefix}/checkout-pro`)
       await expect(page.getByTestId('price')).toHaveText(text('2 499 kr', '2 499 NOK'))
+      await nameCompany(page, lang)
       await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
       await expect(page).toHaveURL(/\/local-payments\/checkout\/cs_local_/)
       await expect(page.getByText("Local stand-in for the payment provider's checkout")).toBeVisible()

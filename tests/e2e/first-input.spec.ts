@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test'
 import { watchConsole } from './console'
 import { routeRealtime } from './dashboard'
 import { holdApp, liveAt, openAtOnce, slowPhone } from './slow-phone'
-import { asServiceRole, confirmEmailLink, emailLinkIn, latestMailTo, pressEmailLink, stackUrl, uniqueEmail } from './stack'
+import { asServiceRole, confirmEmailLink, emailLinkIn, latestMailTo, pressEmailLink, stackUrl, uniqueEmail, nameCompany } from './stack'
 import { canSignIn, confirmedUser, requestReset, withSession } from './stack-users'
 
 // A visitor on a slow phone (Chromium's CPU slowed 4×) acts the moment something shows: types into
@@ -224,6 +224,7 @@ for (const lang of ['nb', 'en'] as const) {
       await withSession(page, email, password)
       const checkouts = countRequests(page, /\/functions\/v1\/create-checkout/)
       await openAtOnce(page, `${prefix}/checkout-pro`)
+      await nameCompany(page, lang)
       await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
       await expect(page.getByRole('button', { name: 'Pay' })).toBeVisible({ timeout: 15_000 })
       expect(checkouts).toHaveLength(1)

@@ -148,3 +148,8 @@ export async function open(page: Page, url: string) {
   await showUp(page)
   await page.locator('html[data-hydrated]').waitFor()
 }
+
+/** Names the buyer on the checkout page: a Norwegian company the register's stand-in knows. */
+export async function nameCompany(page: Page, lang: 'nb' | 'en', orgNumber = '923456783') {
+  await page.getByLabel(lang === 'en' ? 'Organisation number' : 'Organisasjonsnummer').fill(orgNumber)
+}

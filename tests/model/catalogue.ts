@@ -2,7 +2,8 @@ import type { AnyMachineSnapshot, AnyStateMachine } from 'xstate'
 import { accountDataMachine } from '../../machines/account-data.machine'
 import { accountDeletionMachine } from '../../machines/account-deletion.machine'
 import { authMachine } from '../../machines/auth.machine'
-import { checkoutMachine } from '../../machines/checkout.machine'
+import { checkoutMachine, checkoutValidator } from '../../machines/checkout.machine'
+import { companyLookupMachine } from '../../machines/company-lookup.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { emailChangeMachine, emailChangeValidator } from '../../machines/email-change.machine'
@@ -41,7 +42,7 @@ import { secondFactorMachine } from '../../machines/second-factor.machine'
 import { twoFactorSettingsMachine } from '../../machines/two-factor-settings.machine'
 
 // Walking a form machine runs its validation: its schema (loaded on first use in the browser) first.
-await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load(), emailChangeValidator.load(), recoveryCodeValidator.load()])
+await Promise.all([loginValidator.load(), registerValidator.load(), demoValidator.load(), resetRequestValidator.load(), newPasswordValidator.load(), emailChangeValidator.load(), recoveryCodeValidator.load(), checkoutValidator.load()])
 
 /** How a machine is walked: the one definition the model-based tests and `npm run paths` share. */
 export interface MachineModel {
@@ -443,17 +444,44 @@ export const machineModels = {
     machine: checkoutMachine,
     options: {
       input: { plan: 'pro' },
+      // The plan first; then the company: a Norwegian one by its number (the main line), an EU
+      // country chosen aside (its fields then missing), a wrong check digit aside; the answers.
+      events: (snapshot: AnyMachineSnapshot) =>
+        snapshot.matches('checkingPlan')
+          ? [outcome.done('loadPlan', 'free'), outcome.done('loadPlan', 'pro'), outcome.done('loadPlan', PAYMENT_OWED), outcome.error('loadPlan', { message: 'offline' })]
+          : filledFirst([
+              [
+                { type: 'field.change', field: 'orgNumber', value: '923 456 783' },
+                { type: 'field.change', field: 'orgNumber', value: '923456784' },
+                { type: 'field.change', field: 'country', value: 'DE' },
+                { type: 'field.blur', field: 'orgNumber' },
+                { type: 'form.submit' },
+                outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
+                outcome.done('createCheckout', {}),
+                outcome.error('createCheckout', { code: 'unknown_org_number', message: 'No such organisation number' }),
+                outcome.error('createCheckout', { message: 'Not signed in' }),
+              ],
+              [{ type: 'field.change', field: 'orgNumber', value: '923 456 783' }],
+              // The organisation number's field shows for a Norwegian company only.
+            ])(snapshot).filter((event) => event.type !== 'field.blur' || (snapshot.context as FormContext).values.country === 'NO'),
+      serialize: serializeForm,
+    },
+  },
+  companyLookup: {
+    file: 'company-lookup',
+    machine: companyLookupMachine,
+    options: {
       events: [
-        outcome.done('loadPlan', 'free'),
-        outcome.done('loadPlan', 'pro'),
-        outcome.done('loadPlan', PAYMENT_OWED),
-        outcome.error('loadPlan', { message: 'offline' }),
-        { type: 'user.continue' },
-        outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
-        outcome.done('createCheckout', {}),
-        outcome.error('createCheckout', { message: 'Not signed in' }),
+        { type: 'orgNumber.change', value: '92345678' },
+        { type: 'orgNumber.change', value: '923456783' },
+        { type: 'orgNumber.change', value: '923 456 783' },
+        { type: 'orgNumber.change', value: '987654325' },
+        { type: 'xstate.after.typingPause.companyLookup.waiting' },
+        outcome.done('lookUp', { orgNumber: '923456783', name: 'FJORDLYS RÅDGIVNING AS', address: { line1: 'Storgata 12', postalCode: '0155', city: 'OSLO', country: 'NO' }, vatRegistered: true }),
+        outcome.error('lookUp', { code: 'unknown_org_number', message: 'No such organisation number' }),
+        outcome.error('lookUp', { message: 'The register could not be reached' }),
       ],
-      serialize: (s) => `${JSON.stringify(s.value)} ${s.context.error}`,
+      serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.orgNumber, Boolean(s.context.company)]),
     },
   },
   paymentReturn: {

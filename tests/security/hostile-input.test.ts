@@ -7,7 +7,7 @@ import Stripe from 'stripe'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEMO_FIELDS, validateDemoRequest } from '../../supabase/functions/_shared/demo-request.ts'
 import { HANDLED_EVENTS } from '../../supabase/functions/stripe-webhook/handler.ts'
-import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack, uniqueEmail } from '../backend/helpers.ts'
+import { confirmedUser, type LocalStack, STARTUP_TIMEOUT, startTestStack, uniqueEmail, TEST_BUYER } from '../backend/helpers.ts'
 
 const SEED = Number(process.env.HOSTILE_INPUT_SEED ?? 13)
 const RUNS = Number(process.env.HOSTILE_INPUT_RUNS ?? 30)
@@ -158,7 +158,7 @@ describe('row 7: a name made only of invisible characters is no name', () => {
 describe('fuzz: the functions', () => {
   // Every field of the demo field table, and the two the form adds.
   it('send-demo-request', () => check(bodyWith(...DEMO_FIELDS, 'language', 'website'), (body) => fn('send-demo-request', body)))
-  it('create-checkout', () => check(bodyWith('productType', 'lang'), (body) => fn('create-checkout', body, user.session.access_token)))
+  it('create-checkout', () => check(bodyWith('productType', 'lang', 'buyer'), (body) => fn('create-checkout', body, user.session.access_token)))
   it('create-portal-session', () => check(bodyWith('lang', 'customer'), (body) => fn('create-portal-session', body, user.session.access_token)))
   it('fix-payment', () => check(bodyWith('lang', 'customer', 'subscription'), (body) => fn('fix-payment', body, user.session.access_token)))
   it('reconcile-payments, without the service role', () => check(bodyWith('action'), (body) => fn('reconcile-payments', body, user.session.access_token)))
@@ -184,7 +184,7 @@ describe('fuzz: the functions', () => {
 describe('fuzz: the local stand-in portal’s forms', () => {
   it('any fields, with or without the session’s token: never a 5xx, nothing changed', async () => {
     const buyer = await confirmedUser(stack)
-    const checkout = await buyer.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
+    const checkout = await buyer.sb.functions.invoke('create-checkout', { body: { productType: 'pro', buyer: TEST_BUYER } })
     const pay = new URLSearchParams({ decision: 'pay' })
     await fetch((checkout.data as { url: string }).url, { method: 'POST', body: pay, redirect: 'manual' })
     const portal = await buyer.sb.functions.invoke('create-portal-session', { body: { lang: 'en' } })

@@ -8,7 +8,7 @@ import Stripe from 'stripe'
 import { describe, expect, it } from 'vitest'
 import handler from '../../supabase/functions/stripe-webhook/handler.ts'
 import type { FakeSubscription, ParkedRead } from '../backend/fake-stripe.ts'
-import { confirmedUser, stackAndStripe } from '../backend/helpers.ts'
+import { confirmedUser, stackAndStripe, TEST_BUYER } from '../backend/helpers.ts'
 import { holdWrites } from '../backend/lock-barrier.ts'
 
 const SECRET = 'whsec_payment_invariants'
@@ -94,7 +94,7 @@ describe('row 2: one active subscription per account, one customer', () => {
   it('two checkout tabs, both paid on the local files.stack: one stays, the later is refunded and cancelled; one customer', async () => {
     const user = await confirmedUser(files.stack)
     const open = async () => {
-      const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
+      const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', buyer: TEST_BUYER } })
       expect(error).toBeNull()
       return (data as { url: string }).url
     }

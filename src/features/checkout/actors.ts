@@ -1,5 +1,7 @@
 import { fromPromise } from 'xstate'
+import type { CheckoutRequest } from '../../../machines/checkout.machine'
 import { planOf } from '../../../machines/subscriptions.machine'
+import type { RegisteredCompany } from '../../../supabase/functions/_shared/company-register'
 import { freePlan, owesPayment, PAYMENT_OWED } from '../../../supabase/functions/_shared/plans'
 import type { Lang } from '../../i18n/lang'
 import { invokeFunction } from '../../lib/functions'
@@ -16,8 +18,15 @@ export const loadPlan = fromPromise<string>(async () => {
   return owesPayment(rows) ? PAYMENT_OWED : planOf(rows).id
 })
 
-/** Asks the server for a checkout link; a refusal keeps the server's message and code. */
+/** Asks the server for a checkout link for the plan and the buyer; a refusal keeps the server's
+ * message and code. */
 export const createCheckout = (lang: Lang) =>
-  fromPromise<{ url?: string | null }, { plan: string }>(
-    async ({ input }) => (await invokeFunction<{ url?: string | null } | null>('create-checkout', { productType: input.plan, lang })) ?? {},
+  fromPromise<{ url?: string | null }, CheckoutRequest>(
+    async ({ input }) => (await invokeFunction<{ url?: string | null } | null>('create-checkout', { productType: input.plan, lang, buyer: input.buyer })) ?? {},
   )
+
+/** The company an organisation number names in Enhetsregisteret, through company-lookup. */
+export const lookUpCompany = fromPromise<RegisteredCompany, { orgNumber: string }>(async ({ input, signal }) => {
+  const { company } = await invokeFunction<{ company: RegisteredCompany }>('company-lookup', { orgNumber: input.orgNumber }, signal)
+  return company
+})

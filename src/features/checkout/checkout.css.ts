@@ -16,3 +16,6 @@ globalStyle(`${benefits} li`, { display: 'flex', gap: vars.space.s1, alignItems:
 globalStyle(`${benefits} svg`, { color: vars.color.success, flexShrink: 0 })
 // On a narrow phone the buttons' labels wrap rather than push the card wider than the screen.
 globalStyle(`${card} :is(a, button)`, { whiteSpace: 'normal', textAlign: 'center' })
+export const subtitle = style({ fontSize: vars.size.lg })
+export const company = style({ minHeight: '1.5em', display: 'grid', gap: '2px' })
+export const companyName = style({ fontWeight: vars.weight.bold })

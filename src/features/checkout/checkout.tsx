@@ -1,19 +1,27 @@
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import { Check } from 'lucide'
-import { IconSvg } from '../../components/icon'
-import { useAppMachine } from '../../lib/use-app-machine'
-import { ButtonLink } from '../../components/links'
-import { button, buttonLarge, card, container } from '../../components/ui.css'
-import { useLang } from '../../i18n/use-lang'
-import { useToaster } from '../../components/toaster/toaster'
-import { connectCheckout } from './connect'
-import { checkoutLogic } from './logic'
-import { ConsentNote } from '../../components/consent-note'
-import * as styles from './checkout.css'
 import { useLocation } from 'wouter'
+import type { FieldProblem } from '../../../machines/form-fields'
+import type { BuyerField } from '../../../supabase/functions/_shared/buyer-rules'
 import { type BenefitKey, planById } from '../../../supabase/functions/_shared/plans'
-import { benefitTexts, priceText } from '../../content/plan-texts'
+import { BUYER_COUNTRIES, VAT_RATE_PERCENT } from '../../../supabase/functions/_shared/vat'
+import { ConsentNote } from '../../components/consent-note'
+import { Field, FormField } from '../../components/form/field'
+import { FormShell } from '../../components/form/form-shell'
+import { problemText } from '../../components/form/problem-text'
+import * as formStyles from '../../components/form/form.css'
+import { IconSvg } from '../../components/icon'
+import { ButtonLink } from '../../components/links'
+import { useToaster } from '../../components/toaster/toaster'
+import { buttonLarge, button, card, container } from '../../components/ui.css'
+import { benefitTexts, priceText, priceWithVatText } from '../../content/plan-texts'
+import { useLang } from '../../i18n/use-lang'
+import { useAppMachine } from '../../lib/use-app-machine'
 import { planOfPage } from '../../routes'
+import * as styles from './checkout.css'
+import { connectCheckout } from './connect'
+import { buyerFieldId, CHECKOUT_FORM_ID, checkoutLogic, companyLookupLogic } from './logic'
 
 /** The plan the page sells: its route's (one checkout route per paid plan). */
 function usePlanOfPage() {
@@ -23,18 +31,27 @@ function usePlanOfPage() {
   return plan
 }
 
+const orgNumberWords = {
+  invalid: msg`Enter the nine digits of a Norwegian organisation number.`,
+  unknownOrgNumber: msg`No company has this organisation number in Brønnøysundregistrene. Check it: nothing was charged.`,
+}
+const vatNumberWords = { invalid: msg`Enter the company's VAT number with its country code, as DE123456789.` }
+
 export function Checkout() {
   const { t, i18n } = useLingui()
   const lang = useLang()
   useToaster()
   const plan = usePlanOfPage()
   const [snapshot, send] = useAppMachine(checkoutLogic(lang), { input: { plan: plan.id } })
-  const { busy, alreadyOnPlan, paymentOwed, waiting } = connectCheckout(snapshot)
+  const [lookupSnapshot, sendLookup] = useAppMachine(companyLookupLogic)
+  const { form, alreadyOnPlan, paymentOwed, norwegian, treatment, orgNumberProps, lookup } = connectCheckout(snapshot, send, lookupSnapshot, sendLookup)
   const { name } = plan
+  const countryNames = new Intl.DisplayNames([lang === 'nb' ? 'nb' : 'en'], { type: 'region' })
+  const problemOf = (field: BuyerField) => problemText(i18n, form.problemOf(field) as FieldProblem | undefined, field === 'orgNumber' ? orgNumberWords : field === 'vatNumber' ? vatNumberWords : {})
 
   return (
     <div className={`${container} ${styles.page}`}>
-      <section className={`${card} ${styles.card}`} aria-labelledby="checkout-heading" aria-busy={busy}>
+      <section className={`${card} ${styles.card}`} aria-labelledby="checkout-heading" aria-busy={form.busy}>
         <p className={styles.eyebrow}>
           <Trans>Upgrade</Trans>
         </p>
@@ -42,7 +59,10 @@ export function Checkout() {
           <Trans>The {name} plan</Trans>
         </h1>
         <p className={styles.price}>
-          <span data-testid="price">{priceText(plan.priceNok, lang)}</span> <span className={styles.per}>{t`per month`}</span>
+          <span data-testid="price">{priceText(plan.priceNok, lang)}</span> <span className={styles.per}>{t`excl. VAT per month`}</span>
+        </p>
+        <p className={styles.small} data-testid="price-with-vat">
+          <Trans>{priceWithVatText(plan.priceNok, lang)} incl. {VAT_RATE_PERCENT} % VAT</Trans>
         </p>
         <ConsentNote action="checkout" />
         <ul className={styles.benefits}>
@@ -72,15 +92,83 @@ export function Checkout() {
             </ButtonLink>
           </div>
         ) : (
-          <button
-            type="button"
-            className={`${button.primary} ${buttonLarge}`}
-            disabled={busy}
-            aria-disabled={busy}
-            onClick={() => send({ type: 'user.continue' })}
+          <FormShell
+            form={{ ...form, formProps: { ...form.formProps, id: CHECKOUT_FORM_ID } }}
+            submit={<Trans>Continue to payment</Trans>}
+            waiting={<Trans>Processing…</Trans>}
+            buttonClassName={`${button.primary} ${buttonLarge}`}
           >
-            {waiting ? <Trans>Continue to payment</Trans> : <Trans>Processing…</Trans>}
-          </button>
+            <h2 className={styles.subtitle}>
+              <Trans>Your company</Trans>
+            </h2>
+            <p className={styles.small}>
+              <Trans>We sell to businesses. The invoice names your company, as Norwegian bookkeeping rules ask.</Trans>
+            </p>
+            <div className={formStyles.field}>
+              <label className={formStyles.label} htmlFor={buyerFieldId('country')}>
+                <Trans>Country</Trans>
+              </label>
+              <select className={formStyles.input} defaultValue="NO" {...form.getInputProps('country')}>
+                {BUYER_COUNTRIES.map((code) => (
+                  <option key={code} value={code}>
+                    {countryNames.of(code)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            {norwegian ? (
+              <>
+                <Field
+                  label={t`Organisation number`}
+                  inputMode="numeric"
+                  autoComplete="off"
+                  spellCheck={false}
+                  problem={problemOf('orgNumber')}
+                  {...orgNumberProps}
+                />
+                <div className={styles.company} role="status" aria-live="polite">
+                  {lookup.busy ? (
+                    <p className={styles.small}>
+                      <Trans>Looking up the company in Brønnøysundregistrene…</Trans>
+                    </p>
+                  ) : lookup.company ? (
+                    <div data-testid="company">
+                      <p className={styles.companyName}>{lookup.company.name}</p>
+                      <p>{lookup.company.address.line1}</p>
+                      <p>
+                        {lookup.company.address.postalCode} {lookup.company.address.city}
+                      </p>
+                      <p className={styles.small}>
+                        {lookup.company.vatRegistered ? <Trans>In the VAT register.</Trans> : <Trans>Not in the VAT register.</Trans>}
+                      </p>
+                    </div>
+                  ) : lookup.unknown ? (
+                    <p>
+                      <Trans>No company has this organisation number in Brønnøysundregistrene.</Trans>
+                    </p>
+                  ) : lookup.failed ? (
+                    <p className={styles.small}>
+                      <Trans>Brønnøysundregistrene could not be asked just now. We check the number again when you continue.</Trans>
+                    </p>
+                  ) : null}
+                </div>
+                <p className={styles.small}>
+                  <Trans>Norwegian companies pay {VAT_RATE_PERCENT} % VAT, with or without a VAT number. The invoice goes to the name and address in the register.</Trans>
+                </p>
+              </>
+            ) : (
+              <>
+                <FormField form={form} name="vatNumber" label={t`VAT number`} autoComplete="off" spellCheck={false} words={vatNumberWords} />
+                <FormField form={form} name="companyName" label={t`Company name`} autoComplete="organization" />
+                <FormField form={form} name="addressLine" label={t`Address`} autoComplete="address-line1" />
+                <FormField form={form} name="postalCode" label={t`Postal code`} autoComplete="postal-code" />
+                <FormField form={form} name="city" label={t`City`} autoComplete="address-level2" />
+                <p className={styles.small}>
+                  {treatment === 'reverse_charge' ? <Trans>No Norwegian VAT: the invoice names the reverse charge, and your company accounts for VAT in its own country.</Trans> : null}
+                </p>
+              </>
+            )}
+          </FormShell>
         )}
         <p className={styles.small}>
           <Trans>Billed monthly in NOK. Cancel any time from the dashboard.</Trans>

@@ -1,6 +1,8 @@
 // The bodies of the create-checkout and create-portal-session functions, and where the payment
 // provider sends the customer back: one schema for the server and any client.
 import { type } from 'arktype'
+import { buyerSchema } from './buyer.ts'
+import { type BuyerRequest, buyerProblems, buyerRequest } from './buyer-rules.ts'
 import { type PaidPlanId, paidPlanIds } from './plans.ts'
 
 /** What can be bought: the catalogue's paid plans (plans.ts). */
@@ -8,21 +10,29 @@ export const PRODUCT_TYPES = paidPlanIds as readonly PaidPlanId[]
 export type ProductType = PaidPlanId
 export type CheckoutLang = 'nb' | 'en'
 
-/** `{ productType: <a paid plan's id>, lang?: 'nb' | 'en' }`; unknown keys are dropped. */
+/** `{ productType: <a paid plan's id>, lang?: 'nb' | 'en', buyer }`; unknown keys are dropped. The
+ * buyer is a business: a Norwegian one by its organisation number, an EU one by its VAT number,
+ * name and address (buyer-rules.ts). */
 export const checkoutRequestSchema = type({
   '+': 'delete',
   productType: type.enumerated(...PRODUCT_TYPES),
   'lang?': "'nb' | 'en'",
+  buyer: buyerSchema,
 })
 
-export type CheckoutRequest = { productType: ProductType; lang: CheckoutLang }
+export type CheckoutRequest = { productType: ProductType; lang: CheckoutLang; buyer: BuyerRequest }
 
 export type CheckoutValidation = { ok: true; request: CheckoutRequest } | { ok: false; problem: string }
 
 export function validateCheckoutRequest(input: unknown): CheckoutValidation {
   const out = checkoutRequestSchema(input)
   if (out instanceof type.errors) return { ok: false, problem: out.summary }
-  return { ok: true, request: { productType: out.productType as ProductType, lang: out.lang ?? 'nb' } }
+  const buyer = buyerRequest(out.buyer)
+  if (!buyer) {
+    const [field, problem] = Object.entries(buyerProblems(out.buyer))[0]!
+    return { ok: false, problem: `buyer.${field} is ${problem === 'required' ? 'missing' : 'not valid'}` }
+  }
+  return { ok: true, request: { productType: out.productType as ProductType, lang: out.lang ?? 'nb', buyer } }
 }
 
 /** The function's answers: `{ url }` on success, `{ error }` otherwise; a refusal the site words

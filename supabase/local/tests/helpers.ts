@@ -161,3 +161,6 @@ export function fragment(url: URL): URLSearchParams {
 
 /** For hooks that start a stack: the first start in a fresh checkout also builds the template. */
 export const STARTUP_TIMEOUT = 60_000
+
+/** A buyer the register's stand-in knows (company-register.ts): what every checkout names. */
+export const TEST_BUYER = { country: 'NO', orgNumber: '923456783' } as const

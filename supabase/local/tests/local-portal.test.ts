@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { currentPlan } from '../../functions/_shared/plans.ts'
 import { longDate } from '../payments-pages.ts'
 import { PORTAL_SESSION_LIFETIME_S } from '../payments-store.ts'
-import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, within } from './helpers.ts'
+import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, within, TEST_BUYER } from './helpers.ts'
 
 let stack: LocalStack
 beforeAll(async () => {
@@ -27,7 +27,7 @@ type Row = {
 
 /** Pays for Pro on the local checkout page, as the site's checkout does. */
 async function payForPro(user: Signed): Promise<void> {
-  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en' } })
+  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en', buyer: TEST_BUYER } })
   expect(error).toBeNull()
   const paid = await post((data as { url: string }).url, { decision: 'pay' })
   expect(paid.status).toBe(303)
@@ -236,7 +236,7 @@ describe('the stand-in portal: cancel, resume, cancel again, end the period', ()
   })
 
   it('back on Free, the user may buy Pro again', async () => {
-    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro' } })
+    const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', buyer: TEST_BUYER } })
     expect(error).toBeNull()
     expect((data as { url: string }).url).toContain('/local-payments/checkout/')
   })

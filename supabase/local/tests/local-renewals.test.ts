@@ -6,7 +6,7 @@
 // user's row (read through RLS, as the dashboard reads it) follows.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { MAX_ATTEMPTS, RETRY_DAYS } from '../payments-store.ts'
-import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack } from './helpers.ts'
+import { confirmedUser, type LocalStack, SITE, STARTUP_TIMEOUT, startTestStack, TEST_BUYER } from './helpers.ts'
 
 let stack: LocalStack
 beforeAll(async () => {
@@ -39,7 +39,7 @@ async function api(method: string, path: string, body?: unknown) {
 /** A Pro customer (paid on the local checkout) with the portal open. */
 async function proCustomer(): Promise<{ user: Signed; portal: string; subscription: string }> {
   const user = await confirmedUser(stack)
-  const checkout = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en' } })
+  const checkout = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang: 'en', buyer: TEST_BUYER } })
   expect((await post((checkout.data as { url: string }).url, { decision: 'pay' })).status).toBe(303)
   const portal = ((await user.sb.functions.invoke('create-portal-session', { body: { lang: 'en' } })).data as { url: string }).url
   return { user, portal, subscription: (await theRow(user)).stripe_subscription_id }
