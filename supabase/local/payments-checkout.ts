@@ -8,6 +8,7 @@ import { htmlResponse, messagePage } from './pages.ts'
 import { allDelivered, httpUrl, type PaymentHelpers, UUID } from './payments-helpers.ts'
 import { checkoutPage } from './payments-pages.ts'
 import { localId, now, PERIOD_SECONDS, ready, SESSION_LIFETIME_S, type SessionRow, type SubscriptionRow, subscriptionId } from './payments-store.ts'
+import { billInvoices, type LocalBuyer } from './payments-billing.ts'
 import { paymentEvents } from './payments-stripe-shapes.ts'
 
 /** A session as Stripe's API shows it. */
@@ -29,6 +30,12 @@ async function findSession(h: PaymentHelpers, id: string): Promise<SessionRow | 
     [id, SESSION_LIFETIME_S],
   )
   return rows[0]
+}
+
+/** The business the customer is, as create-checkout named it. */
+async function buyerOf(h: PaymentHelpers, customer: string): Promise<LocalBuyer | null> {
+  const { rows } = await h.db.query<{ buyer: LocalBuyer | null }>('select buyer from local_stack.customers where id = $1', [customer])
+  return rows[0]?.buyer ?? null
 }
 
 const expired = () =>
@@ -102,7 +109,7 @@ function pageRoutes(h: PaymentHelpers): Hono {
     if (session.status === 'complete') {
       return htmlResponse(messagePage('Already paid', 'This checkout is complete. Go back to the site.'))
     }
-    return htmlResponse(checkoutPage(session, h.pageUrl(session.id)))
+    return htmlResponse(checkoutPage(session, h.pageUrl(session.id), undefined, await buyerOf(h, session.customer_id)))
   })
 
   app.post('/checkout/:id', async (c) => {
@@ -136,6 +143,8 @@ function pageRoutes(h: PaymentHelpers): Hono {
       subscription.current_period_end,
     ])
     const events = paymentEvents(open, subscription)
+    // Finalized before its events go out, as Stripe's: numbered, the buyer and the tax on it.
+    await billInvoices(h.db, events)
     const delivered = await h.deliver(events)
     if (!allDelivered(delivered, events.length)) {
       // Nothing stays half done: the subscription goes, the session opens again.

@@ -7,6 +7,7 @@ import type { FunctionEnv } from './functions.ts'
 import { BodyError, isPlainObject, readJson } from './http.ts'
 import { bearer, verify } from './jwt.ts'
 import { type InvoiceRow, localId, ready, type SubscriptionRow } from './payments-store.ts'
+import { billInvoices } from './payments-billing.ts'
 import type { Json } from './payments-stripe-shapes.ts'
 
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -139,6 +140,7 @@ export function paymentHelpers(ctx: StackContext, env: FunctionEnv) {
   /** Keeps the invoices among the events' objects, as Stripe keeps every invoice it makes. */
   async function keepInvoices(events: Json[]): Promise<void> {
     await ready(db)
+    await billInvoices(db, events)
     for (const e of events) {
       const object = (e.data as { object?: Json } | undefined)?.object
       if (object?.object !== 'invoice') continue
@@ -190,6 +192,8 @@ export function paymentHelpers(ctx: StackContext, env: FunctionEnv) {
       amount_paid: paid ? amount : 0,
       amount_remaining: paid ? 0 : amount,
       hosted_invoice_url: invoicePageUrl(row.id),
+      // Stripe's PDF; here the invoice as a page a browser prints.
+      invoice_pdf: `${invoicePageUrl(row.id)}/document`,
     }
   }
 

@@ -8,6 +8,7 @@ import { type Context, Hono } from 'hono'
 import { readText } from './http.ts'
 import { htmlResponse, messagePage } from './pages.ts'
 import type { PaymentHelpers } from './payments-helpers.ts'
+import { invoiceDocument } from './payments-invoice-document.ts'
 import { type InvoiceView, invoicePage } from './payments-invoice-pages.ts'
 import { cardFor, charge } from './payments-renewals.ts'
 import { type InvoiceRow, isCard, now } from './payments-store.ts'
@@ -99,6 +100,13 @@ function invoicePageRoutes(h: PaymentHelpers): Hono {
     const row = await h.invoiceById(c.req.param('id'))
     if (!row) return htmlResponse(messagePage('Invoice not found', 'This invoice does not exist.'), 404)
     return htmlResponse(invoicePage(await viewOf(h, row, c.req.query('done')), h.invoicePageUrl(row.id)))
+  })
+
+  // The invoice as a document a browser prints (Stripe's invoice_pdf), in the buyer's language.
+  app.get('/invoice/:id/document', async (c) => {
+    const row = await h.invoiceById(c.req.param('id'))
+    if (!row) return htmlResponse(messagePage('Invoice not found', 'This invoice does not exist.'), 404)
+    return htmlResponse(invoiceDocument(h.invoiceObject(row)))
   })
 
   // Pay with the card chosen on the page (the customer is there: a bank's question shows next).

@@ -2,6 +2,8 @@
 // Stripe's; each marked as a stand-in in its title and a banner).
 import type Stripe from 'stripe'
 import { escapeHtml, layout } from './pages.ts'
+import { VAT_RATE_PERCENT } from '../functions/_shared/vat.ts'
+import type { LocalBuyer } from './payments-billing.ts'
 import {
   CARDS,
   cardLabel,
@@ -19,7 +21,19 @@ import { type Json, offerOf } from './payments-stripe-shapes.ts'
 /** A stand-in page, marked as such in its title. */
 const standInPage = (title: string, body: string) => layout(`${title} (local stand-in)`, body)
 
-export function checkoutPage(session: SessionRow, action: string, error?: string): string {
+/** The buyer and the tax, as Stripe's Checkout shows a customer whose details are known. */
+function billedTo(offer: { amount: number; currency: string }, buyer: LocalBuyer | null): string {
+  if (!buyer) return ''
+  const reverse = buyer.treatment === 'reverse_charge'
+  const tax = reverse ? 0 : Math.round((offer.amount * VAT_RATE_PERCENT) / 100)
+  const a = buyer.address
+  return `<dt>Bill to</dt><dd data-field="buyer">${escapeHtml(buyer.name)}, ${escapeHtml(a.line1)}, ${escapeHtml(a.postal_code)} ${escapeHtml(a.city)}, ${escapeHtml(a.country)}${buyer.taxId ? ` (${escapeHtml(buyer.taxId.value)})` : ''}</dd>
+<dt>${reverse ? 'VAT 0 % (reverse charge)' : `VAT (MVA) ${VAT_RATE_PERCENT} %`}</dt><dd>${escapeHtml(money(tax, offer.currency))}</dd>
+<dt>Total per month</dt><dd data-field="total">${escapeHtml(money(offer.amount + tax, offer.currency))}</dd>
+`
+}
+
+export function checkoutPage(session: SessionRow, action: string, error?: string, buyer: LocalBuyer | null = null): string {
   const offer = offerOf(session)
   const alert = error ? `<p class="error" role="alert">${escapeHtml(error)}</p>\n` : ''
   return standInPage(
@@ -28,9 +42,9 @@ export function checkoutPage(session: SessionRow, action: string, error?: string
 <p class="banner" role="note">Local stand-in for the payment provider's checkout. No money moves and no request goes to Stripe: this page belongs to the local development stack.</p>
 <dl>
 <dt>Plan</dt><dd>${escapeHtml(offer.name)}</dd>
-<dt>Price</dt><dd>${escapeHtml(offer.label)}</dd>
+<dt>Price</dt><dd>${escapeHtml(offer.label)}${buyer ? ' excl. VAT' : ''}</dd>
 <dt>Account</dt><dd>${escapeHtml(session.email || session.user_id)}</dd>
-</dl>
+${billedTo(offer, buyer)}</dl>
 ${alert}<form method="post" action="${escapeHtml(action)}">
 <button type="submit" name="decision" value="pay">Pay</button>
 <button type="submit" name="decision" value="cancel">Cancel</button>

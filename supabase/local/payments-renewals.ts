@@ -7,6 +7,7 @@
 // subscription is unpaid (the final action this project asks Stripe for). Paying the open invoice
 // later (invoices.pay, or on the invoice's page) brings it back to active. Each change answers the
 // events Stripe sends for it, in the order Stripe usually sends them.
+import { billInvoice } from './payments-billing.ts'
 import type { PaymentHelpers } from './payments-helpers.ts'
 import {
   type InvoiceRow,
@@ -106,7 +107,7 @@ export async function renew(h: PaymentHelpers, row: SubscriptionRow): Promise<{ 
     [row.id, t, t + PERIOD_SECONDS, id],
   )
   const renewed = rows[0]!
-  const shape = { ...invoiceShape(renewed, customers[0]?.email ?? '', false, 'subscription_cycle', t, t + PERIOD_SECONDS, t), id }
+  const shape = await billInvoice(h.db, { ...invoiceShape(renewed, customers[0]?.email ?? '', false, 'subscription_cycle', t, t + PERIOD_SECONDS, t), id })
   const { rows: invoices } = await h.db.query<InvoiceRow>(
     `insert into local_stack.invoices (id, customer_id, subscription_id, created, object, status, attempt_count, intent_status)
      values ($1, $2, $3, $4, $5, 'open', 0, 'requires_payment_method') returning *`,

@@ -339,13 +339,20 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
 
 // ---------------------------------------------------------------------------------------------
 
+/** The user's latest invoice at the stand-in, as its API answers it (with the service role). */
+async function latestInvoice(userId: string): Promise<Record<string, unknown>> {
+  const { rows: [sub] } = await stack.db.query<{ latest_invoice: string }>('select latest_invoice from local_stack.subscriptions where user_id = $1', [userId])
+  const res = await fetch(`${stack.url}/local-payments/invoices/${sub!.latest_invoice}`, { headers: { Authorization: `Bearer ${stack.serviceRoleKey}` } })
+  return (await res.json()) as Record<string, unknown>
+}
+
 /** Submits the local payment page's form as the browser does. */
 function submit(url: string, decision: string) {
   return fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ decision }), redirect: 'manual' })
 }
 
-async function localCheckoutUrl(user: Signed, lang: 'nb' | 'en' = 'nb'): Promise<string> {
-  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang, buyer: TEST_BUYER } })
+async function localCheckoutUrl(user: Signed, lang: 'nb' | 'en' = 'nb', buyer: Record<string, string> = TEST_BUYER): Promise<string> {
+  const { data, error } = await user.sb.functions.invoke('create-checkout', { body: { productType: 'pro', lang, buyer } })
   expect(error).toBeNull()
   return (data as { url: string }).url
 }
@@ -403,6 +410,47 @@ describe('create-checkout without Stripe: the local payment page', () => {
     await submit(await localCheckoutUrl(user), 'pay')
     expect(await seen).toBe('active')
     await user.sb.removeAllChannels()
+  })
+
+  it('the page bills the company; paid, a numbered invoice in the buyer’s language shows what a Norwegian invoice must', async () => {
+    const user = await confirmedUser(stack)
+    const url = await localCheckoutUrl(user, 'nb')
+    const page = await (await fetch(url)).text()
+    expect(page).toContain('FJORDLYS RÅDGIVNING AS, Storgata 12, 0155 OSLO, NO (923456783MVA)')
+    expect(page).toContain('VAT (MVA) 25 %</dt><dd>624.75 NOK')
+    expect(page).toContain('3 123.75 NOK')
+    await submit(url, 'pay')
+    const invoice = await latestInvoice(user.user.id)
+    expect(invoice).toMatchObject({
+      number: expect.stringMatching(/^VL-\d{4}$/),
+      customer_name: 'FJORDLYS RÅDGIVNING AS',
+      customer_tax_exempt: 'none',
+      customer_tax_ids: [{ type: 'no_vat', value: '923456783MVA' }],
+      subtotal: 249_900,
+      total: 312_375,
+      amount_paid: 312_375,
+      total_taxes: [expect.objectContaining({ amount: 62_475, taxability_reason: 'standard_rated' })],
+      footer: null,
+    })
+    const doc = await fetch(invoice.invoice_pdf as string)
+    expect(doc.status).toBe(200)
+    const html = (await doc.text()).replace(/\u00a0|\u202f/g, ' ')
+    for (const text of ['<html lang="nb">', `Faktura ${invoice.number}`, 'Fakturadato', 'Forfallsdato', 'Leveringsperiode', 'Vekstlinje AS', 'Org.nr. 931 482 610 MVA', 'Foretaksregisteret', 'FJORDLYS RÅDGIVNING AS', 'Storgata 12', '0155 OSLO', 'Org.nr. 923456783MVA', 'Merverdiavgift 25 %</th><td>624,75', 'Sum eks. mva</th><td>2 499,00', 'Å betale inkl. mva</th><td>3 123,75', 'norske kroner (NOK)', 'Betalt med kort']) {
+      expect(html).toContain(text)
+    }
+    expect(html).not.toContain('Omvendt avgiftsplikt')
+  })
+
+  it('an EU business pays no Norwegian VAT: its invoice, in English, is zero-rated with the reverse-charge text', async () => {
+    const user = await confirmedUser(stack)
+    const buyer = { country: 'SE', vatNumber: 'SE556677889901', companyName: 'Exempel AB', addressLine: 'Storgatan 1', postalCode: '111 22', city: 'Stockholm' }
+    await submit(await localCheckoutUrl(user, 'en', buyer), 'pay')
+    const invoice = await latestInvoice(user.user.id)
+    expect(invoice).toMatchObject({ customer_tax_exempt: 'reverse', total: 249_900, total_taxes: [], customer_tax_ids: [{ type: 'eu_vat', value: 'SE556677889901' }] })
+    const html = await (await fetch(invoice.invoice_pdf as string)).text()
+    for (const text of ['<html lang="en">', 'Exempel AB', 'VAT number SE556677889901', 'VAT 0 %</th><td>0.00', 'Amount due incl. VAT</th><td>2,499.00', 'Reverse charge: VAT to be accounted for by the recipient.', 'Org.nr. 931 482 610 MVA', 'Foretaksregisteret']) {
+      expect(html).toContain(text)
+    }
   })
 
   it('Cancel → back to the cancel URL, nothing written', async () => {

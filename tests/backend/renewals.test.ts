@@ -91,7 +91,7 @@ describe('a failed renewal', () => {
     const [mail, ...more] = await paymentMails(user)
     expect(more).toEqual([])
     expect(mail!.subject).toBe('Betalingen til Vekstlinje gikk ikke gjennom')
-    expect(mail!.text).toContain('Vi kunne ikke trekke 2\u00a0499\u00a0kr for Pro-abonnementet ditt hos Vekstlinje. Du beholder Pro mens vi prøver igjen.')
+    expect(mail!.text).toContain('Vi kunne ikke trekke 3\u00a0123,75\u00a0kr for Pro-abonnementet ditt hos Vekstlinje. Du beholder Pro mens vi prøver igjen.')
     expect(mail!.text).toMatch(/Vi prøver igjen \d{1,2}\. \p{L}+ \d{4}\./u)
     const link = mail!.links.find((l) => l.includes('/local-payments/invoice/'))!
     expect(mail!.text).toContain(`Betal fakturaen: ${link}`)
@@ -132,7 +132,7 @@ describe('a failed renewal', () => {
     const [mail, ...more] = await paymentMails(user)
     expect(more).toEqual([])
     expect(mail!.subject).toBe('Confirm your payment to Vekstlinje')
-    expect(mail!.text).toContain('Your bank wants you to confirm the payment of 2\u00a0499\u00a0NOK for your Vekstlinje Pro subscription (3-D Secure).')
+    expect(mail!.text).toContain('Your bank wants you to confirm the payment of 3\u00a0123.75\u00a0NOK for your Vekstlinje Pro subscription (3-D Secure).')
 
     const { data } = await user.sb.functions.invoke('fix-payment', { body: { lang: 'en' } })
     const { url, page: kind } = data as { url: string; page: string }

@@ -25,12 +25,14 @@ export interface PaymentMail {
 
 const NO_BREAK = '\u00a0'
 
-/** "2 499 kr" (Norwegian) or "2 499 NOK" (English), with no-break spaces, as the site writes prices. */
+/** "2 499 kr" / "3 123,75 kr" (Norwegian) or "2 499 NOK" / "3 123.75 NOK" (English), with no-break
+ * spaces, as the site writes prices. */
 export function amountText(minor: number, currency: string, lang: MailLang): string {
   const major = minor / 100
   const digits = new Intl.NumberFormat('nb-NO', { maximumFractionDigits: Number.isInteger(major) ? 0 : 2, minimumFractionDigits: Number.isInteger(major) ? 0 : 2 })
     .format(major)
     .replace(/\s/g, NO_BREAK)
+    .replace(',', lang === 'nb' ? ',' : '.')
   const unit = currency.toLowerCase() === 'nok' ? (lang === 'nb' ? 'kr' : 'NOK') : currency.toUpperCase()
   return `${digits}${NO_BREAK}${unit}`
 }

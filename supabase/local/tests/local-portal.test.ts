@@ -114,7 +114,8 @@ describe('the stand-in portal: cancel, resume, cancel again, end the period', ()
     expect(html).toContain(user.email)
     // One paid invoice, today.
     const invoices = [...html.matchAll(/<tr><td><time[^>]*>([^<]+)<\/time><\/td><td>([^<]+)<\/td><td>([^<]+)<\/td><\/tr>/g)].map((m) => m.slice(1))
-    expect(invoices).toEqual([[longDate(Math.floor(Date.now() / 1000)), '2 499 NOK', 'Paid']])
+    // 2 499 NOK and 25 % MVA: the buyer is a Norwegian company.
+    expect(invoices).toEqual([[longDate(Math.floor(Date.now() / 1000)), '3 123.75 NOK', 'Paid']])
     expect(html).toContain('>Cancel subscription</button>')
     expect(html).toContain('>Advance the test clock to the renewal</button>')
     expect(html).not.toContain('End the period now')
@@ -231,7 +232,7 @@ describe('the stand-in portal: cancel, resume, cancel again, end the period', ()
 
     const after = await page(`${url}?done=ended`)
     expect(after.html).toContain('You have no current subscription.')
-    expect(after.html).toContain('2 499 NOK')
+    expect(after.html).toContain('3 123.75 NOK')
     expect(after.html).not.toContain('</button>')
   })
 
@@ -266,7 +267,7 @@ describe('the test clock reaches a renewing subscription’s renewal', () => {
     expect(rows.map((r) => r.type).sort()).toEqual(['customer.subscription.updated', 'invoice.paid', 'invoice.payment_succeeded'])
 
     const renewed = await page(url)
-    const invoices = [...renewed.html.matchAll(/<td>(\d[\d ]* NOK)<\/td><td>(Paid)<\/td>/g)]
+    const invoices = [...renewed.html.matchAll(/<td>(\d[\d .]* NOK)<\/td><td>(Paid)<\/td>/g)]
     expect(invoices).toHaveLength(2)
 
     // The first page's form again: its period has already ended.
@@ -291,7 +292,7 @@ describe('a renewal whose payment fails', () => {
     const { html } = await page(await openPortal(user))
     expect(html).toContain('<dt>Status</dt><dd>Past due</dd>')
     expect(html).toContain('The current period ends on')
-    const statuses = [...html.matchAll(/<td>\d[\d ]* NOK<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1])
+    const statuses = [...html.matchAll(/<td>\d[\d .]* NOK<\/td><td>([^<]+)<\/td>/g)].map((m) => m[1])
     expect(statuses.sort()).toEqual(['Open', 'Paid'])
     expect(html).toContain('>Cancel subscription</button>')
     expect(html).not.toContain('End the period now')
