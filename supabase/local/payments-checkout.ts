@@ -145,10 +145,13 @@ function pageRoutes(h: PaymentHelpers): Hono {
     const events = paymentEvents(open, subscription)
     // Finalized before its events go out, as Stripe's: numbered, the buyer and the tax on it.
     await billInvoices(h.db, events)
+    // Kept before its events go out: the webhook reads the invoice back, as from Stripe's API.
+    await h.keepInvoices(events)
     const delivered = await h.deliver(events)
     if (!allDelivered(delivered, events.length)) {
       // Nothing stays half done: the subscription goes, the session opens again.
       await h.db.query('delete from local_stack.subscriptions where id = $1', [subscription.id])
+      await h.db.query('delete from local_stack.invoices where subscription_id = $1', [subscription.id])
       await h.db.query(`update local_stack.payment_sessions set status = 'open', subscription_id = null where id = $1`, [session.id])
       const failed = delivered.at(-1)
       console.error(`[local stack] the webhook refused ${failed?.type}: ${failed?.status} ${failed?.body}`)
@@ -156,7 +159,6 @@ function pageRoutes(h: PaymentHelpers): Hono {
       return htmlResponse(checkoutPage(open, h.pageUrl(session.id), message), 502)
     }
     await h.db.query(`update local_stack.payment_sessions set status = 'complete' where id = $1`, [session.id])
-    await h.keepInvoices(events)
     return c.redirect(open.success_url, 303)
   })
 

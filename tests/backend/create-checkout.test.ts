@@ -439,6 +439,16 @@ describe('create-checkout without Stripe: the local payment page', () => {
       expect(html).toContain(text)
     }
     expect(html).not.toContain('Omvendt avgiftsplikt')
+
+    // The webhook kept it for the dashboard: its owner reads it, nobody else does (RLS).
+    const { data: mine, error } = await user.sb.from('invoices').select('id, number, status, subtotal, tax, total, tax_treatment, buyer_name, buyer_tax_id, invoice_pdf')
+    expect(error).toBeNull()
+    expect(mine).toEqual([
+      { id: invoice.id, number: invoice.number, status: 'paid', subtotal: 249_900, tax: 62_475, total: 312_375, tax_treatment: 'standard', buyer_name: 'FJORDLYS RÅDGIVNING AS', buyer_tax_id: '923456783MVA', invoice_pdf: invoice.invoice_pdf },
+    ])
+    const other = await confirmedUser(stack)
+    expect((await other.sb.from('invoices').select('id')).data).toEqual([])
+    expect((await other.sb.from('invoices').insert({ id: 'in_forged', stripe_customer_id: 'cus_x', number: 'X', status: 'paid', currency: 'nok', subtotal: 1, tax: 0, total: 1, tax_treatment: 'standard', issued_at: new Date().toISOString() })).error).not.toBeNull()
   })
 
   it('an EU business pays no Norwegian VAT: its invoice, in English, is zero-rated with the reverse-charge text', async () => {

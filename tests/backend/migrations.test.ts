@@ -84,9 +84,9 @@ describe.each(databases)('migrations from empty, on %s', (_, open) => {
   /** What the API roles may do to the public tables: the signed-in read their subscriptions, and
    * nothing else; every other table is the service role's alone (a new table must join this list
    * to give the API roles anything). */
-  const apiReadable: Record<string, string[]> = { 'public.subscriptions': ['SELECT'] }
+  const apiReadable: Record<string, string[]> = { 'public.subscriptions': ['SELECT'], 'public.invoices': ['SELECT'] }
 
-  it('grant as hosted Supabase: reads for authenticated on subscriptions only, writes for the service role', async () => {
+  it('grant as hosted Supabase: reads for authenticated on subscriptions and invoices only, writes for the service role', async () => {
     const { rows } = await db.query<{ name: string }>(`select 'public.' || relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind = 'r'`)
     for (const { name: table } of rows) {
       for (const action of ['SELECT', 'INSERT', 'UPDATE', 'DELETE']) {

@@ -7,6 +7,7 @@ export const HANDLED_EVENTS = [
   'customer.subscription.created',
   'customer.subscription.updated',
   'customer.subscription.deleted',
+  'invoice.finalized',
   'invoice.payment_succeeded',
   'invoice.paid',
   'invoice.payment_failed',

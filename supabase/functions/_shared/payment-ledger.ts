@@ -88,6 +88,7 @@ export function subscriptionOfEvent(type: string, object: Json): { subscriptionI
       const subscriptionId = stripeId('sub', str(object.id))
       return subscriptionId ? { subscriptionId, userId: userIdOf(obj(object.metadata)?.user_id) } : null
     }
+    case 'invoice.finalized':
     case 'invoice.payment_succeeded':
     case 'invoice.paid':
     case 'invoice.payment_failed':
@@ -364,6 +365,46 @@ async function adoptPaymentMethod(provider: PaymentProvider, object: Json, subsc
   if (method && idOf(subscription.default_payment_method) !== method) await provider.setSubscriptionPaymentMethod(subscription.id, method)
 }
 
+/** The invoice's row as the dashboard and the export read it; null for a draft (no number yet). */
+export function invoiceRowOf(invoice: ProviderInvoice, userId: string | null, subscriptionId: string | null): Json | null {
+  if (!invoice.number || !invoice.status || invoice.status === 'draft') return null
+  const subtotal = invoice.subtotal ?? invoice.amount_due ?? 0
+  const total = invoice.total ?? invoice.amount_due ?? subtotal
+  const tax = invoice.total_taxes ? invoice.total_taxes.reduce((sum, t) => sum + (t.amount ?? 0), 0) : total - subtotal
+  const period = invoice.lines?.data?.[0]?.period
+  return {
+    id: invoice.id,
+    user_id: userId,
+    stripe_customer_id: idOf(invoice.customer ?? null),
+    stripe_subscription_id: subscriptionId,
+    number: invoice.number,
+    status: invoice.status,
+    currency: invoice.currency ?? 'nok',
+    subtotal,
+    tax,
+    total,
+    tax_treatment: invoice.customer_tax_exempt === 'reverse' ? 'reverse_charge' : 'standard',
+    issued_at: isoFromUnix(invoice.status_transitions?.finalized_at ?? invoice.created),
+    due_at: isoFromUnix(invoice.due_date ?? invoice.status_transitions?.finalized_at ?? invoice.created),
+    period_start: isoFromUnix(period?.start),
+    period_end: isoFromUnix(period?.end),
+    buyer_name: invoice.customer_name ?? null,
+    buyer_tax_id: invoice.customer_tax_ids?.[0]?.value ?? null,
+    invoice_pdf: invoice.invoice_pdf ?? null,
+    hosted_invoice_url: invoice.hosted_invoice_url ?? null,
+  }
+}
+
+/** Reads the event's invoice afresh and records it (record_invoice keeps a paid one paid). */
+async function keepInvoice(env: FunctionEnv, provider: PaymentProvider, object: Json, subscription: ProviderSubscription, userHint: string | null): Promise<void> {
+  const invoiceId = stripeId('in', str(object.id))
+  if (!invoiceId) return
+  const invoice = await provider.retrieveInvoice(invoiceId)
+  const userId = userHint ?? userIdOf(obj(subscription.metadata)?.user_id)
+  const row = invoice ? invoiceRowOf(invoice, userId, subscription.id) : null
+  if (row) await rpc(env, 'record_invoice', { reading: row }, 'record invoice')
+}
+
 // ---------------------------------------------------------------------------------------------
 
 /** What handling an event came to: a sync's result, `settled` (a fixed card paid what was owed),
@@ -409,6 +450,11 @@ export async function processEvent(env: FunctionEnv, provider: PaymentProvider, 
       await mailAttempt(env, provider, object, subscription)
     } else if (subscription && event.type === 'invoice.paid') {
       await adoptPaymentMethod(provider, object, subscription)
+    }
+    // Every invoice event of a known account's subscription: the invoice as it is now, for the
+    // dashboard's list and the accounting export.
+    if (subscription && event.type.startsWith('invoice.') && (result === 'applied' || result === 'stale')) {
+      await keepInvoice(env, provider, object, subscription, concern!.userId)
     }
     return { result, changed: synced.changed }
   } catch (error) {

@@ -38,6 +38,21 @@ export interface ProviderInvoice {
   amount_due?: number | null
   currency?: string | null
   parent?: { subscription_details?: { subscription?: string | { id: string } | null } | null } | null
+  /** Its number (from the account's one series), once finalized; drafts have none. */
+  number?: string | null
+  created?: number | null
+  due_date?: number | null
+  subtotal?: number | null
+  total?: number | null
+  /** The tax on it (API 2025-03-31 and later); older versions: `total_tax_amounts`. */
+  total_taxes?: Array<{ amount: number }> | null
+  customer_name?: string | null
+  customer_tax_exempt?: string | null
+  customer_tax_ids?: Array<{ type: string; value: string | null }> | null
+  status_transitions?: { finalized_at?: number | null } | null
+  lines?: { data?: Array<{ period?: { start?: number; end?: number } | null }> } | null
+  /** The invoice as a PDF (on the local stand-in, a page to print). */
+  invoice_pdf?: string | null
   /** The latest payment of the invoice: its PaymentIntent's status (`requires_action`: the bank
    * wants the customer to confirm it, 3-D Secure) and the payment method it was made with. */
   payment: { status: string | null; payment_method: string | null } | null
