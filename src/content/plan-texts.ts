@@ -26,10 +26,12 @@ const noBreakSpace = '\u00a0'
 export const priceText = (nok: number, lang: Lang) =>
   `${grouped.format(nok).replace(/\s/g, noBreakSpace)}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`
 
-/** A monthly price with 25 % MVA, to the øre where it has one: "3 123,75 kr" / "3 123.75 NOK". */
-export const priceWithVatText = (nok: number, lang: Lang) => {
-  const ore = withVat(Math.round(nok * 100))
+/** An amount in øre, to the øre where it has one: "3 123,75 kr" / "3 123.75 NOK". */
+export const oreText = (ore: number, lang: Lang) => {
   const whole = grouped.format(Math.floor(ore / 100)).replace(/\s/g, noBreakSpace)
   const cents = ore % 100 === 0 ? '' : `${lang === 'nb' ? ',' : '.'}${String(ore % 100).padStart(2, '0')}`
   return `${whole}${cents}${noBreakSpace}${lang === 'nb' ? 'kr' : 'NOK'}`
 }
+
+/** A monthly price with 25 % MVA: "3 123,75 kr" / "3 123.75 NOK". */
+export const priceWithVatText = (nok: number, lang: Lang) => oreText(withVat(Math.round(nok * 100)), lang)

@@ -22,7 +22,7 @@ describe('company-lookup', () => {
   it('refuses an unknown or deleted number (404 unknown_org_number), a wrong check digit (400), a visitor (401)', async () => {
     const user = await confirmedUser(stack)
     for (const orgNumber of ['913579135', '987654325']) {
-      expect(await functionError(user.sb, 'company-lookup', { orgNumber })).toEqual({ status: 404, body: { code: 'unknown_org_number', error: 'No such organisation number' } })
+      expect(await functionError(user.sb, 'company-lookup', { orgNumber })).toEqual({ status: 404, body: { code: 'unknown_org_number', error: 'No such organization number' } })
     }
     expect((await functionError(user.sb, 'company-lookup', { orgNumber: '923456784' })).status).toBe(400)
     const res = await fetch(`${stack.url}/functions/v1/company-lookup`, { method: 'POST', headers: { 'Content-Type': 'application/json', apikey: stack.anonKey }, body: '{"orgNumber":"923456783"}' })

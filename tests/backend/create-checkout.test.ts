@@ -274,13 +274,13 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     expect(Object.keys(formOf(requests.at(-1))).filter((key) => key.includes('tax'))).toEqual([])
   })
 
-  it('an organisation number the register does not know, or has deleted, is refused: nothing reaches Stripe', async () => {
+  it('an organization number the register does not know, or has deleted, is refused: nothing reaches Stripe', async () => {
     const user = await confirmedUser(stack)
     const before = stripe.requests.length
     for (const orgNumber of ['913579135', '987654325']) {
       const res = await call({ productType: 'pro', buyer: { country: 'NO', orgNumber } }, { token: user.session.access_token, env: stripeEnv() })
       expect(res.status).toBe(422)
-      expect(await res.json()).toEqual({ code: 'unknown_org_number', error: 'No such organisation number' })
+      expect(await res.json()).toEqual({ code: 'unknown_org_number', error: 'No such organization number' })
     }
     expect(stripe.requests.length).toBe(before)
     // A wrong check digit, a missing VAT number, a country the product does not sell to: 400.

@@ -41,7 +41,7 @@ const words = {
     withVat: '3\u00a0123.75\u00a0NOK incl. 25 % VAT',
     pay: 'Continue to payment',
     processing: 'Processing…',
-    orgNumber: 'Organisation number',
+    orgNumber: 'Organization number',
     country: 'Country',
     vatNumber: 'VAT number',
     alreadyPro: 'You already have Pro, so there is nothing to pay.',
@@ -51,8 +51,8 @@ const words = {
     notSignedIn: 'Your session has ended. Sign in again.',
     notifications: 'Notifications',
     required: 'This field is required.',
-    invalid: 'Enter the nine digits of a Norwegian organisation number.',
-    unknown: 'No company has this organisation number in Brønnøysundregistrene. Check it: nothing was charged.',
+    invalid: 'Enter the nine digits of a Norwegian organization number.',
+    unknown: 'No company has this organization number in Brønnøysundregistrene. Check it: nothing was charged.',
     region: 'The Pro plan',
     tryAgain: 'Could not start purchase. Please try again.',
     app: '/en/app',
@@ -138,7 +138,7 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
           if (sentence) expect(field).toHaveAccessibleDescription(sentence)
           else expect(field).not.toHaveAttribute('aria-invalid')
         } else {
-          // An EU company: its VAT number (and name and address) instead of an organisation number.
+          // An EU company: its VAT number (and name and address) instead of an organization number.
           expect(card.queryByLabelText(w.orgNumber)).toBeNull()
           expect(card.getByLabelText(w.vatNumber)).toBeInTheDocument()
         }
@@ -155,12 +155,12 @@ for (const lang of ['nb', 'en'] as const satisfies Lang[]) {
   })
 }
 
-describe('Checkout view: the organisation number is looked up as it is typed', () => {
+describe('Checkout view: the organization number is looked up as it is typed', () => {
   afterEach(() => vi.useRealTimers())
 
   it.each([
     ['nb', 'FJORDLYS RÅDGIVNING ASStorgata 120155 OSLORegistrert i Merverdiavgiftsregisteret.', 'Ingen virksomhet har dette organisasjonsnummeret i Brønnøysundregistrene.'],
-    ['en', 'FJORDLYS RÅDGIVNING ASStorgata 120155 OSLOIn the VAT register.', 'No company has this organisation number in Brønnøysundregistrene.'],
+    ['en', 'FJORDLYS RÅDGIVNING ASStorgata 120155 OSLOIn the VAT register.', 'No company has this organization number in Brønnøysundregistrene.'],
   ] as const)('%s: the company and its address show; an unknown number is told', async (lang, company, unknown) => {
     vi.useFakeTimers(timerFakes)
     const stubs = formStandIns(checkoutMachine, ['loadPlan', 'createCheckout'])
@@ -180,7 +180,7 @@ describe('Checkout view: the organisation number is looked up as it is typed', (
     fireEvent.change(field, { target: { value: '913579135' } })
     act(() => vi.advanceTimersByTime(LOOKUP_PAUSE_MS))
     await act(async () => {
-      lookUp.reject({ code: 'unknown_org_number', message: 'No such organisation number' })
+      lookUp.reject({ code: 'unknown_org_number', message: 'No such organization number' })
       await Promise.resolve()
     })
     expect(screen.queryByTestId('company')).toBeNull()

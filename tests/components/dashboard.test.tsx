@@ -14,6 +14,7 @@ import {
   type WatcherCommand,
 } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
+import { invoicesMachine } from '../../machines/invoices.machine'
 import { subscriptionLifecycleMachine } from '../../machines/subscription-lifecycle.machine'
 import type { AuthSession } from '../../machines/auth.machine'
 import { authSession } from '../../src/lib/auth/session'
@@ -63,6 +64,8 @@ const standIns = [
       },
     },
   }),
+  // The invoices are their own test's (invoices.test.tsx): here they never arrive.
+  standIn(invoicesMachine, { actors: { fetchInvoices: fromPromise(() => new Promise<never>(() => {})) } } as never),
   standIn(webhookHealthMachine, { actors: { checkWebhook: fakes.runs.checkWebhook.logic } }),
   // Opening the portal and fixing a payment are the subscription-lifecycle test's; the lifecycle
   // follows the subscriptions actor's rows itself (its watcher is the real one).

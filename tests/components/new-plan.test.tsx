@@ -10,6 +10,7 @@ import { type CheckoutRequest, checkoutMachine } from '../../machines/checkout.m
 import { companyLookupMachine } from '../../machines/company-lookup.machine'
 import { type Subscription, subscriptionsMachine, type WatcherCommand } from '../../machines/subscriptions.machine'
 import { type HealthAnswer, webhookHealthMachine } from '../../machines/webhook-health.machine'
+import { invoicesMachine } from '../../machines/invoices.machine'
 import { ProtectedRoute } from '../../src/features/auth/protected-route'
 import { Checkout } from '../../src/features/checkout/checkout'
 import { Dashboard } from '../../src/features/dashboard/dashboard'
@@ -41,6 +42,8 @@ const standIns = [
       watchSubscriptions: fromCallback<WatcherCommand, { userId: string }>(() => {}),
     },
   }),
+  // The invoices are their own test's (invoices.test.tsx): here they never arrive.
+  standIn(invoicesMachine, { actors: { fetchInvoices: fromPromise(() => new Promise<never>(() => {})) } } as never),
   standIn(webhookHealthMachine, { actors: { checkWebhook: fromPromise<HealthAnswer>(() => new Promise(() => {})) } }),
   standIn(companyLookupMachine, { actors: { lookUp: fromPromise(() => new Promise<never>(() => {})) } } as never),
   standIn(checkoutMachine, {
@@ -106,7 +109,7 @@ describe('a plan added to the catalogue, above its top one', () => {
     await act(settle)
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('The Hypothetical plan')
     expect(screen.getByTestId('price').textContent).toBe('9\u00a0999\u00a0NOK')
-    fireEvent.change(screen.getByLabelText('Organisation number'), { target: { value: '923456783' } })
+    fireEvent.change(screen.getByLabelText('Organization number'), { target: { value: '923456783' } })
     fireEvent.click(screen.getByRole('button', { name: 'Continue to payment' }))
     await waitFor(() => expect(fakes.asked).toEqual([{ plan: 'hypothetical', buyer: { country: 'NO', orgNumber: '923456783' } }]))
     await act(settle)

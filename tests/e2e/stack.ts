@@ -151,5 +151,5 @@ export async function open(page: Page, url: string) {
 
 /** Names the buyer on the checkout page: a Norwegian company the register's stand-in knows. */
 export async function nameCompany(page: Page, lang: 'nb' | 'en', orgNumber = '923456783') {
-  await page.getByLabel(lang === 'en' ? 'Organisation number' : 'Organisasjonsnummer').fill(orgNumber)
+  await page.getByLabel(lang === 'en' ? 'Organization number' : 'Organisasjonsnummer').fill(orgNumber)
 }

@@ -4,6 +4,7 @@ import { accountDeletionMachine } from '../../machines/account-deletion.machine'
 import { authMachine } from '../../machines/auth.machine'
 import { checkoutMachine, checkoutValidator } from '../../machines/checkout.machine'
 import { companyLookupMachine } from '../../machines/company-lookup.machine'
+import { invoicesMachine } from '../../machines/invoices.machine'
 import { demoFormMachine, demoValidator } from '../../machines/demo-form.machine'
 import { disclosureMachine } from '../../machines/disclosure.machine'
 import { emailChangeMachine, emailChangeValidator } from '../../machines/email-change.machine'
@@ -118,6 +119,20 @@ export const sampleToasts: Toast[] = [
 const toastsOf = (snapshot: AnyMachineSnapshot) => (snapshot.context as { toasts: Toast[] }).toasts
 
 export const faqItems = ['software', 'guarantee', 'start']
+
+/** An invoice as the dashboard lists it: Pro, 2 499 kr and 25 % MVA. */
+export const sampleInvoice = {
+  id: 'in_local_1',
+  number: 'VL-0001',
+  status: 'paid',
+  currency: 'nok',
+  subtotal: 249_900,
+  tax: 62_475,
+  total: 312_375,
+  tax_treatment: 'standard',
+  issued_at: '2026-11-27T12:00:00+00:00',
+  invoice_pdf: 'http://localhost:54321/local-payments/invoice/in_local_1/document',
+}
 
 const session = { access_token: 'jwt', user: { id: 'u1', email: 'kari@example.no', user_metadata: { full_name: 'Kari' } } }
 
@@ -458,13 +473,28 @@ export const machineModels = {
                 { type: 'form.submit' },
                 outcome.done('createCheckout', { url: 'http://localhost:54321/pay/cs_1' }),
                 outcome.done('createCheckout', {}),
-                outcome.error('createCheckout', { code: 'unknown_org_number', message: 'No such organisation number' }),
+                outcome.error('createCheckout', { code: 'unknown_org_number', message: 'No such organization number' }),
                 outcome.error('createCheckout', { message: 'Not signed in' }),
               ],
               [{ type: 'field.change', field: 'orgNumber', value: '923 456 783' }],
-              // The organisation number's field shows for a Norwegian company only.
+              // The organization number's field shows for a Norwegian company only.
             ])(snapshot).filter((event) => event.type !== 'field.blur' || (snapshot.context as FormContext).values.country === 'NO'),
       serialize: serializeForm,
+    },
+  },
+  invoices: {
+    file: 'invoices',
+    machine: invoicesMachine,
+    options: {
+      input: { userId: 'u1' },
+      events: [
+        outcome.done('fetchInvoices', []),
+        outcome.done('fetchInvoices', [sampleInvoice]),
+        outcome.error('fetchInvoices', { message: 'offline' }),
+        { type: 'user.retry' },
+        { type: 'subscriptions.changed' },
+      ],
+      serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, (s.context as { invoices: unknown[] }).invoices.length]),
     },
   },
   companyLookup: {
@@ -478,7 +508,7 @@ export const machineModels = {
         { type: 'orgNumber.change', value: '987654325' },
         { type: 'xstate.after.typingPause.companyLookup.waiting' },
         outcome.done('lookUp', { orgNumber: '923456783', name: 'FJORDLYS RÅDGIVNING AS', address: { line1: 'Storgata 12', postalCode: '0155', city: 'OSLO', country: 'NO' }, vatRegistered: true }),
-        outcome.error('lookUp', { code: 'unknown_org_number', message: 'No such organisation number' }),
+        outcome.error('lookUp', { code: 'unknown_org_number', message: 'No such organization number' }),
         outcome.error('lookUp', { message: 'The register could not be reached' }),
       ],
       serialize: (s: AnyMachineSnapshot) => JSON.stringify([s.value, s.context.orgNumber, Boolean(s.context.company)]),

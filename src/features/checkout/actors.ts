@@ -25,7 +25,7 @@ export const createCheckout = (lang: Lang) =>
     async ({ input }) => (await invokeFunction<{ url?: string | null } | null>('create-checkout', { productType: input.plan, lang, buyer: input.buyer })) ?? {},
   )
 
-/** The company an organisation number names in Enhetsregisteret, through company-lookup. */
+/** The company an organization number names in Enhetsregisteret, through company-lookup. */
 export const lookUpCompany = fromPromise<RegisteredCompany, { orgNumber: string }>(async ({ input, signal }) => {
   const { company } = await invokeFunction<{ company: RegisteredCompany }>('company-lookup', { orgNumber: input.orgNumber }, signal)
   return company

@@ -32,8 +32,8 @@ function usePlanOfPage() {
 }
 
 const orgNumberWords = {
-  invalid: msg`Enter the nine digits of a Norwegian organisation number.`,
-  unknownOrgNumber: msg`No company has this organisation number in Brønnøysundregistrene. Check it: nothing was charged.`,
+  invalid: msg`Enter the nine digits of a Norwegian organization number.`,
+  unknownOrgNumber: msg`No company has this organization number in Brønnøysundregistrene. Check it: nothing was charged.`,
 }
 const vatNumberWords = { invalid: msg`Enter the company's VAT number with its country code, as DE123456789.` }
 
@@ -119,7 +119,7 @@ export function Checkout() {
             {norwegian ? (
               <>
                 <Field
-                  label={t`Organisation number`}
+                  label={t`Organization number`}
                   inputMode="numeric"
                   autoComplete="off"
                   spellCheck={false}
@@ -144,7 +144,7 @@ export function Checkout() {
                     </div>
                   ) : lookup.unknown ? (
                     <p>
-                      <Trans>No company has this organisation number in Brønnøysundregistrene.</Trans>
+                      <Trans>No company has this organization number in Brønnøysundregistrene.</Trans>
                     </p>
                   ) : lookup.failed ? (
                     <p className={styles.small}>

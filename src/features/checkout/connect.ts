@@ -9,7 +9,7 @@ import { buyerFieldId } from './logic'
 
 type CheckoutSend = Parameters<typeof connectForm<BuyerField, string>>[1]
 
-/** From the checkout's snapshot (and the organisation number's lookup) to what the page shows. */
+/** From the checkout's snapshot (and the organization number's lookup) to what the page shows. */
 export function connectCheckout(
   snapshot: SnapshotFrom<typeof checkoutMachine>,
   send: CheckoutSend,
@@ -25,11 +25,11 @@ export function connectCheckout(
     alreadyOnPlan: snapshot.matches('alreadyOnPlan'),
     /** A payment of the customer's is owed: it is fixed on the dashboard, not bought again. */
     paymentOwed: snapshot.matches('paymentOwed'),
-    /** A Norwegian company (named by its organisation number), else an EU one. */
+    /** A Norwegian company (named by its organization number), else an EU one. */
     norwegian: country === 'NO' || !isBuyerCountry(country),
     /** How the invoice treats VAT for the chosen country. */
     treatment: taxTreatmentOf(isBuyerCountry(country) ? country : 'NO'),
-    /** The organisation number's field tells the lookup too. */
+    /** The organization number's field tells the lookup too. */
     orgNumberProps: {
       ...orgNumberProps,
       onChange: (event: Parameters<typeof orgNumberProps.onChange>[0]) => {

@@ -33,5 +33,5 @@ export const checkoutLogic = perLang((lang) =>
   ),
 )
 
-/** The organisation number's lookup, through company-lookup. */
+/** The organization number's lookup, through company-lookup. */
 export const companyLookupLogic = companyLookupMachine.provide({ actors: { lookUp: lookUpCompany } })

@@ -1,4 +1,5 @@
 import type { HealthAnswer } from '../../../machines/webhook-health.machine'
+import type { Invoice } from '../../../machines/invoices.machine'
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js'
 import { type EventObject, fromCallback, fromPromise } from 'xstate'
 import type { ChannelEvent, PageEvent, Subscription, WatcherCommand } from '../../../machines/subscriptions.machine'
@@ -135,3 +136,16 @@ export const openPortal = (lang: Lang) =>
  * (back to the dashboard of the customer's language), or the invoice's page for the bank's question. */
 export const fixPayment = (lang: Lang) =>
   fromPromise<{ url?: string | null }>(async () => (await invokeFunction<{ url?: string | null } | null>('fix-payment', { lang })) ?? {})
+
+/** The user's invoices, newest first, as row-level security lets them read. */
+export const fetchInvoices = fromPromise<Invoice[], { userId: string }>(async ({ input, signal }) => {
+  const supabase = await getSupabase()
+  const { data, error } = await supabase
+    .from('invoices')
+    .select('id, number, status, currency, subtotal, tax, total, tax_treatment, issued_at, invoice_pdf')
+    .eq('user_id', input.userId)
+    .order('issued_at', { ascending: false })
+    .abortSignal(signal)
+  if (error) throw error
+  return data as Invoice[]
+})

@@ -1,4 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
+import type { InvoicesEvent, invoicesMachine } from '../../../machines/invoices.machine'
 import type { disclosureMachine } from '../../../machines/disclosure.machine'
 import { type Standing, standingOf, type subscriptionLifecycleMachine } from '../../../machines/subscription-lifecycle.machine'
 import { activeOf, planOf, type Subscription, type subscriptionsMachine } from '../../../machines/subscriptions.machine'
@@ -63,5 +64,15 @@ export function connectLifecycle(snapshot: SnapshotFrom<typeof subscriptionLifec
     /** Pro is locked (the data and its export stay). */
     locked: standing === 'unpaid',
     offersCheckout: snapshot.hasTag('offersCheckout'),
+  }
+}
+
+/** From the invoices machine's snapshot to the dashboard's list of invoices. */
+export function connectInvoices(snapshot: SnapshotFrom<typeof invoicesMachine>, send: (event: InvoicesEvent) => void) {
+  return {
+    invoices: snapshot.context.invoices,
+    loading: snapshot.hasTag('busy'),
+    failed: snapshot.matches('failed'),
+    retryProps: { type: 'button' as const, onClick: () => send({ type: 'user.retry' }) },
   }
 }

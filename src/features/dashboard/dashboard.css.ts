@@ -60,3 +60,10 @@ globalStyle(`${manage}[data-owed="true"]`, {
 })
 // Busy (the provider's page is on its way): the button stays focusable, and says so.
 globalStyle(`${manage} button[aria-disabled="true"]`, { opacity: 0.7, cursor: 'progress' })
+// A wide table scrolls inside its card on a narrow phone rather than widening the page.
+export const tableWrap = style({ overflowX: 'auto', maxWidth: '100%' })
+export const table = style({ width: '100%', borderCollapse: 'collapse', fontSize: vars.size.sm })
+export const muted = style({ color: vars.color.textMuted, fontSize: vars.size.xs })
+globalStyle(`${table} :is(th, td)`, { textAlign: 'start', padding: `${vars.space.s1} ${vars.space.s1} ${vars.space.s1} 0`, verticalAlign: 'top', borderBottom: `1px solid ${vars.color.border}` })
+export const invoices = style({ marginTop: vars.space.s3 })
+export const offerPrice = style({ fontSize: vars.size.sm, color: vars.color.textMuted })

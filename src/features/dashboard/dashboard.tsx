@@ -19,6 +19,7 @@ import { useToaster } from '../../components/toaster/toaster'
 import { connectDisclosure, connectSubscriptions } from './connect'
 import { paymentReturnLogic, signOutAndLeave, subscriptionsLogic } from './logic'
 import { PaymentDebugCard } from './debug-card'
+import { Invoices } from './invoices'
 import { SubscriptionLifecycle } from './subscription-lifecycle'
 import * as styles from './dashboard.css'
 
@@ -132,6 +133,10 @@ export function Dashboard({ userId }: { userId: string }) {
             </ul>
           )}
         </section>
+      </div>
+
+      <div className={styles.invoices}>
+        <Invoices userId={userId} subscriptions={subsRef} />
       </div>
 
       {lang === 'nb' ? (

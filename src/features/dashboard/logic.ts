@@ -1,5 +1,6 @@
 import { msg } from '@lingui/core/macro'
 import { navigate } from 'wouter/use-browser-location'
+import { invoicesMachine } from '../../../machines/invoices.machine'
 import { paymentReturnMachine } from '../../../machines/payment-return.machine'
 import { subscriptionsMachine } from '../../../machines/subscriptions.machine'
 import { subscriptionLifecycleMachine } from '../../../machines/subscription-lifecycle.machine'
@@ -9,7 +10,7 @@ import type { Lang } from '../../i18n/lang'
 import { perLang } from '../../i18n/lang'
 import { authSession } from '../../lib/auth/session'
 import { href } from '../../routes'
-import { checkWebhook, fetchSubscriptions, fixPayment, logFetchError, notePortalVisit, openPortal, watchPage, watchSubscriptions } from './actors'
+import { checkWebhook, fetchInvoices, fetchSubscriptions, fixPayment, logFetchError, notePortalVisit, openPortal, watchPage, watchSubscriptions } from './actors'
 import { serverText } from '../../lib/server-message'
 
 export const subscriptionsLogic = subscriptionsMachine.provide({
@@ -60,6 +61,9 @@ export const subscriptionLifecycleLogic = perLang((lang) =>
     },
   }),
 )
+
+/** The user's invoices, read from the database (the payment webhook keeps them). */
+export const invoicesLogic = invoicesMachine.provide({ actors: { fetchInvoices } })
 
 export const webhookHealthLogic = webhookHealthMachine.provide({ actors: { checkWebhook } })
 

@@ -4,6 +4,7 @@ import type { Standing } from '../../../machines/subscription-lifecycle.machine'
 import type { Subscription } from '../../../machines/subscriptions.machine'
 import type { Plan } from '../../../supabase/functions/_shared/plans'
 import { ButtonLink } from '../../components/links'
+import { priceText, priceWithVatText } from '../../content/plan-texts'
 import { button } from '../../components/ui.css'
 import { useLang } from '../../i18n/use-lang'
 import { useAppMachine } from '../../lib/use-app-machine'
@@ -31,7 +32,8 @@ interface Props {
  * never while a payment is owed. One button, whatever the state, so that a change arriving live
  * leaves the focus where it is; busy, it says so and does nothing more. */
 export function SubscriptionLifecycle({ subscription, standing, subscriptions, planName, next, formatDate }: Props) {
-  const [snapshot, send] = useAppMachine(subscriptionLifecycleLogic(useLang()), { input: { standing, subscriptions } })
+  const lang = useLang()
+  const [snapshot, send] = useAppMachine(subscriptionLifecycleLogic(lang), { input: { standing, subscriptions } })
   const api = connectLifecycle(snapshot)
   const end = subscription?.current_period_end ? formatDate(subscription.current_period_end) : null
   const retry = subscription?.next_payment_attempt ? formatDate(subscription.next_payment_attempt) : null
@@ -85,9 +87,16 @@ export function SubscriptionLifecycle({ subscription, standing, subscriptions, p
         </div>
       ) : null}
       {next && api.offersCheckout ? (
-        <ButtonLink to={checkoutKey(next.id)}>
-          <Trans>Upgrade to {nextName}</Trans>
-        </ButtonLink>
+        <>
+          <p className={styles.offerPrice} data-testid="offer-price">
+            <Trans>
+              {priceText(next.priceNok, lang)} excl. VAT ({priceWithVatText(next.priceNok, lang)} incl. VAT) per month
+            </Trans>
+          </p>
+          <ButtonLink to={checkoutKey(next.id)}>
+            <Trans>Upgrade to {nextName}</Trans>
+          </ButtonLink>
+        </>
       ) : null}
     </>
   )

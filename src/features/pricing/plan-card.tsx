@@ -5,6 +5,9 @@ import { ArrowRight, Check } from 'lucide'
 import { IconSvg } from '../../components/icon'
 import { ButtonLink } from '../../components/links'
 import { claims } from '../../content/claims'
+import { priceText, priceWithVatText } from '../../content/plan-texts'
+import { useLang } from '../../i18n/use-lang'
+import { paidPlans } from '../../../supabase/functions/_shared/plans'
 import * as styles from './pricing.css'
 
 /** The nine things every Enterprise plan includes. */
@@ -23,6 +26,8 @@ export const planFeatures: readonly MessageDescriptor[] = [
 /** The Enterprise plan: custom scope, one monthly price, a button to talk to sales. */
 export function PlanCard() {
   const { i18n } = useLingui()
+  const lang = useLang()
+  const pro = paidPlans[0]
   return (
     <article className={styles.plan} aria-labelledby="plan-title" data-section="plan">
       <div className={styles.planHead}>
@@ -34,6 +39,9 @@ export function PlanCard() {
         </h2>
         <p className={styles.planPrice}>
           <Trans context="pricing">Tailored monthly price</Trans>
+        </p>
+        <p className={styles.planNote} data-testid="vat-note">
+          <Trans>We sell to businesses, so prices are shown excluding VAT; Norwegian customers pay 25 % VAT on top.</Trans>
         </p>
         <p className={styles.planText}>
           <Trans>For B2B teams that want LinkedIn content, outreach and qualified leads handled from start to finish.</Trans>
@@ -55,6 +63,13 @@ export function PlanCard() {
         <p className={styles.planNote}>
           {i18n._(claims.noBinding)} · {i18n._(claims.response)}
         </p>
+        {pro ? (
+          <p className={styles.planNote} data-testid="pro-price">
+            <Trans>
+              Pro, the self-service plan in the app: {priceText(pro.priceNok, lang)} excl. VAT ({priceWithVatText(pro.priceNok, lang)} incl. VAT) per month.
+            </Trans>
+          </p>
+        ) : null}
       </div>
     </article>
   )

@@ -19,7 +19,7 @@ export const taxTreatmentOf = (country: BuyerCountry): TaxTreatment => (country 
 /** Digits only: "923 609 016" → "923609016". */
 export const digitsOf = (value: string) => value.replace(/[\s.-]/g, '')
 
-/** A Norwegian organisation number: nine digits, the last a mod-11 check digit (weights 3 2 7 6 5 4 3 2). */
+/** A Norwegian organization number: nine digits, the last a mod-11 check digit (weights 3 2 7 6 5 4 3 2). */
 export function isOrgNumber(value: string): boolean {
   const digits = digitsOf(value)
   if (!/^\d{9}$/.test(digits)) return false

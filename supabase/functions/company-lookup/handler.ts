@@ -32,10 +32,10 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
   }
   const request = lookupRequest(body)
   if (request instanceof type.errors) return json(400, { error: `Invalid request: ${request.summary}` }, cors)
-  if (!isOrgNumber(request.orgNumber)) return json(400, { error: 'Invalid request: orgNumber must be a Norwegian organisation number' }, cors)
+  if (!isOrgNumber(request.orgNumber)) return json(400, { error: 'Invalid request: orgNumber must be a Norwegian organization number' }, cors)
   try {
     const company = await lookUpCompany(env, request.orgNumber)
-    if (!company) return json(404, { code: UNKNOWN_ORG_NUMBER, error: 'No such organisation number' }, cors)
+    if (!company) return json(404, { code: UNKNOWN_ORG_NUMBER, error: 'No such organization number' }, cors)
     return json(200, { company }, cors)
   } catch (error) {
     console.error(`[company-lookup] the register did not answer: ${(error as Error).message}`)

@@ -246,7 +246,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     console.error(`[create-checkout] the register did not answer: ${(error as Error).message}`)
     return answer(502, { error: 'The company register could not be reached' }, cors)
   }
-  if (!buyer) return answer(422, { code: UNKNOWN_ORG_NUMBER, error: 'No such organisation number' }, cors)
+  if (!buyer) return answer(422, { code: UNKNOWN_ORG_NUMBER, error: 'No such organization number' }, cors)
 
   try {
     const customer = await customerOf(env, { ...user, lang })
