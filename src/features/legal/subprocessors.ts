@@ -73,6 +73,19 @@ export const subprocessors: readonly Subprocessor[] = [
     usedBy: { packages: ['stripe'] },
   },
   {
+    id: 'brreg',
+    name: 'Brønnøysundregistrene',
+    purpose: msg({
+      message: "Looking up the organization number a Norwegian business gives at checkout: its name, business address and whether it is VAT-registered (the public Central Coordinating Register for Legal Entities).",
+      context: 'legal: subprocessor purpose',
+    }),
+    data: msg({ message: "The organization number only, sent from our server, never from your browser.", context: 'legal: subprocessor data' }),
+    location: msg({ message: "Norway (EEA).", context: 'legal: subprocessor location' }),
+    transfer: msg({ message: "None: the data stays in the EU/EEA.", context: 'legal: subprocessor transfer' }),
+    transfersOutsideEea: false,
+    usedBy: { hosts: ['data.brreg.no'] },
+  },
+  {
     id: 'brevo',
     name: 'Brevo (Sendinblue SAS)',
     purpose: msg({

@@ -38,8 +38,11 @@ function About() {
           <PageLink to="dpa">data processing agreement</PageLink>. If they conflict, the order comes first, then the
           data processing agreement on matters of personal data, then these terms. Our services are sold to
           businesses only, and consumer purchase rules therefore do not apply: by creating an account or buying, you
-          confirm that you act on behalf of a business. When you buy the Pro plan, you give the business's billing
-          address and, where our payment provider asks for it, its VAT number.
+          confirm that you act on behalf of a business. When you buy the Pro plan, a Norwegian business gives its
+          organization number, and the invoice goes to the name and business address the Central Coordinating
+          Register for Legal Entities holds for it; a number the register does not know is refused. A business in an
+          EU country gives its VAT number, name and address. We do not sell the Pro plan to consumers
+          or to businesses outside Norway and the EU.
         </Trans>
       </p>
     </>
@@ -161,7 +164,10 @@ function Fees() {
             <li key={id}>
               <Trans>
                 The {name} plan costs {price} per month excluding VAT. It is paid by card through our payment
-                provider, Stripe, monthly in advance, and VAT is added at checkout.
+                provider, Stripe, monthly in advance. A Norwegian business pays 25 % VAT on top, whether or not it is
+                VAT-registered. A business in the EU with a VAT number pays no Norwegian VAT: the service is exempt
+                under the Norwegian VAT Act § 6-22 (2), the invoice says so, and the business accounts for VAT in its
+                own country (reverse charge).
               </Trans>
             </li>
           )
