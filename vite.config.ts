@@ -154,7 +154,7 @@ export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
         test: {
           name: 'deno',
           environment: 'node',
-          include: ['tests/backend/{send-demo-request,create-checkout,create-portal-session,stripe-webhook,account-functions,mail-provider,email-change-follows,renewals}.test.ts'],
+          include: ['tests/backend/{send-demo-request,create-checkout,company-lookup,create-portal-session,stripe-webhook,account-functions,mail-provider,email-change-follows,renewals}.test.ts'],
           env: { FUNCTIONS_RUNTIME: 'deno' },
           globalSetup: ['tests/backend/deno-functions.setup.ts'],
           testTimeout: 20000,

@@ -38,6 +38,8 @@ export type FakeInvoice = {
   intentStatus: string
   paymentMethod: string | null
   created: number
+  /** More of the invoice's fields as Stripe answers them (its number, taxes, buyer, PDF). */
+  extra?: Record<string, unknown>
 }
 
 /** What paying with a card does: it pays, it is declined, or the bank wants the customer (3-D Secure). */
@@ -246,6 +248,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         created: invoice.created,
         parent: { type: 'subscription_details', subscription_details: { subscription: invoice.subscription } },
         livemode: false,
+        ...invoice.extra,
       }
     },
     env() {

@@ -125,6 +125,44 @@ describe('renewals with Stripe', () => {
   const callsTo = (method: string, path: string | RegExp, mark = 0) =>
     files.stripe.calls.slice(mark).filter((c) => c.method === method && (typeof path === 'string' ? c.path === path : path.test(c.path)))
 
+  it('each finalized invoice is kept for the dashboard as Stripe answers it (number, MVA, buyer, PDF); a late reading never makes a paid one open again', async () => {
+    const { user, subscription } = await proAtStripe('nb')
+    const start = files.stripe.clock.now
+    const invoice = files.stripe.failRenewal(subscription, {
+      amountDue: 312_375,
+      extra: {
+        number: 'VL-0042',
+        subtotal: 249_900,
+        total: 312_375,
+        total_taxes: [{ amount: 62_475, tax_behavior: 'exclusive', taxability_reason: 'standard_rated', taxable_amount: 249_900 }],
+        customer_name: 'FJORDLYS RÅDGIVNING AS',
+        customer_tax_exempt: 'none',
+        customer_tax_ids: [{ type: 'no_vat', value: '923456783MVA' }],
+        status_transitions: { finalized_at: start },
+        due_date: start,
+        lines: { object: 'list', data: [{ period: { start, end: start + 30 * 86_400 } }] },
+        invoice_pdf: 'https://pay.stripe.com/invoice/acct_fake/VL-0042/pdf',
+      },
+    })
+    const read = async () => (await user.sb.from('invoices').select('number, status, subtotal, tax, total, tax_treatment, buyer_name, buyer_tax_id, invoice_pdf')).data
+    expect(await invoiceEvent('invoice.finalized', invoice)).toBe('applied')
+    const row = { number: 'VL-0042', subtotal: 249_900, tax: 62_475, total: 312_375, tax_treatment: 'standard', buyer_name: 'FJORDLYS RÅDGIVNING AS', buyer_tax_id: '923456783MVA', invoice_pdf: 'https://pay.stripe.com/invoice/acct_fake/VL-0042/pdf' }
+    expect(await read()).toEqual([{ ...row, status: 'open' }])
+    // Paid: the row says so. The event only says "this invoice changed": the ledger reads it from Stripe.
+    invoice.status = 'paid'
+    invoice.intentStatus = 'succeeded'
+    await invoiceEvent('invoice.paid', invoice)
+    expect(await read()).toEqual([{ ...row, status: 'paid' }])
+    // A reading of its open state arriving late does not undo the payment.
+    invoice.status = 'open'
+    await invoiceEvent('invoice.payment_failed', invoice)
+    expect(await read()).toEqual([{ ...row, status: 'paid' }])
+    // A draft (no number yet) is not kept.
+    const draft = files.stripe.failRenewal(subscription, { status: 'open' })
+    await invoiceEvent('invoice.payment_failed', draft)
+    expect(await read()).toHaveLength(1)
+  })
+
   it('the customer is made in the account’s language, so that Stripe’s own e-mails are too', async () => {
     const mark = files.stripe.calls.length
     await proAtStripe('en')
