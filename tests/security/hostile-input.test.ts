@@ -159,6 +159,7 @@ describe('fuzz: the functions', () => {
   // Every field of the demo field table, and the two the form adds.
   it('send-demo-request', () => check(bodyWith(...DEMO_FIELDS, 'language', 'website'), (body) => fn('send-demo-request', body)))
   it('create-checkout', () => check(bodyWith('productType', 'lang', 'buyer'), (body) => fn('create-checkout', body, user.session.access_token)))
+  it('company-lookup', () => check(bodyWith('orgNumber'), (body) => fn('company-lookup', body, user.session.access_token)))
   it('create-portal-session', () => check(bodyWith('lang', 'customer'), (body) => fn('create-portal-session', body, user.session.access_token)))
   it('fix-payment', () => check(bodyWith('lang', 'customer', 'subscription'), (body) => fn('fix-payment', body, user.session.access_token)))
   it('reconcile-payments, without the service role', () => check(bodyWith('action'), (body) => fn('reconcile-payments', body, user.session.access_token)))
