@@ -165,8 +165,8 @@ function Fees() {
               <Trans>
                 The {name} plan costs {price} per month excluding VAT. It is paid by card through our payment
                 provider, Stripe, monthly in advance. A Norwegian business pays 25 % VAT on top, whether or not it is
-                VAT-registered. A business in the EU with a VAT number pays no Norwegian VAT: the service is exempt
-                under the Norwegian VAT Act § 6-22 (2), the invoice says so, and the business accounts for VAT in its
+                VAT-registered. A business in the EU with a VAT number pays no Norwegian VAT: the service is exempt as
+                one delivered remotely to a buyer abroad, the invoice says so, and the business accounts for VAT in its
                 own country (reverse charge).
               </Trans>
             </li>
