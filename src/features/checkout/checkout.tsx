@@ -101,9 +101,6 @@ export function Checkout() {
             <h2 className={styles.subtitle}>
               <Trans>Your company</Trans>
             </h2>
-            <p className={styles.small}>
-              <Trans>We sell to businesses. The invoice names your company, as Norwegian bookkeeping rules ask.</Trans>
-            </p>
             <div className={formStyles.field}>
               <label className={formStyles.label} htmlFor={buyerFieldId('country')}>
                 <Trans>Country</Trans>
@@ -148,12 +145,12 @@ export function Checkout() {
                     </p>
                   ) : lookup.failed ? (
                     <p className={styles.small}>
-                      <Trans>Brønnøysundregistrene could not be asked just now. We check the number again when you continue.</Trans>
+                      <Trans>The register could not be reached. We check the number again when you continue.</Trans>
                     </p>
                   ) : null}
                 </div>
                 <p className={styles.small}>
-                  <Trans>Norwegian companies pay {VAT_RATE_PERCENT} % VAT, with or without a VAT number. The invoice goes to the name and address in the register.</Trans>
+                  <Trans>Norwegian companies pay {VAT_RATE_PERCENT} % VAT, with or without a VAT number.</Trans>
                 </p>
               </>
             ) : (
@@ -163,9 +160,7 @@ export function Checkout() {
                 <FormField form={form} name="addressLine" label={t`Address`} autoComplete="address-line1" />
                 <FormField form={form} name="postalCode" label={t`Postal code`} autoComplete="postal-code" />
                 <FormField form={form} name="city" label={t`City`} autoComplete="address-level2" />
-                <p className={styles.small}>
-                  {treatment === 'reverse_charge' ? <Trans>No Norwegian VAT: the invoice names the reverse charge, and your company accounts for VAT in its own country.</Trans> : null}
-                </p>
+                <p className={styles.small}>{treatment === 'reverse_charge' ? <Trans>No VAT (reverse charge)</Trans> : null}</p>
               </>
             )}
           </FormShell>

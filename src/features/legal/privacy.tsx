@@ -107,14 +107,11 @@ function DataWeCollect() {
         <li>
           <Trans>
             <strong>Subscriptions and payments:</strong> your plan, its status and its renewal date, the payment
-            provider's references to you and your subscription, and the payment events it sends us. When you buy Pro,
-            we need the business on the invoice, as Norwegian bookkeeping rules require: a Norwegian business gives its
-            organization number, which our server looks up in the public Central Coordinating Register for Legal
-            Entities (Brønnøysundregistrene) for its name, business address and whether it is VAT-registered; a
-            business in the EU gives its VAT number, name and address. We pass these to Stripe, which puts them on the
-            invoice, and keep a copy of each invoice (number, date, amounts, VAT, the business's name and VAT number)
-            in our database in Frankfurt. Your card details are entered directly with Stripe; we never see or store
-            full card numbers.
+            provider's references to you and your subscription, and the payment events it sends us. For the
+            invoice, a Norwegian business gives its organization number, which our server looks up in
+            Brønnøysundregistrene (name, address, VAT registration); an EU business gives its VAT number, name and
+            address. Stripe puts them on the invoice, and we keep a copy of each invoice in our database in
+            Frankfurt. Your card details are entered directly with Stripe; we never see or store full card numbers.
           </Trans>
         </li>
         <li>
@@ -309,8 +306,7 @@ function Retention() {
             Bookkeeping Act (<span lang="nb">bokføringsloven</span>) requires of it: the payment provider's references to the customer and
             the subscription, the plan, its status and the billing period, without your name or e-mail address. We
             delete it five years after the end of the accounting year in which the last paid period ended. Invoices and
-            receipts are kept by Stripe, in our database and in our accounting for as long as the law requires (five
-            years after the end of the accounting year); a deleted account's invoices no longer name the account.
+            receipts are kept by Stripe, in our database and in our accounting for as long as the law requires.
           </Trans>
         </li>
         <li>

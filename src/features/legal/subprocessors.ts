@@ -76,7 +76,7 @@ export const subprocessors: readonly Subprocessor[] = [
     id: 'brreg',
     name: 'Brønnøysundregistrene',
     purpose: msg({
-      message: "Looking up the organization number a Norwegian business gives at checkout: its name, business address and whether it is VAT-registered (the public Central Coordinating Register for Legal Entities).",
+      message: "Looking up a Norwegian business's organization number at checkout: its name, address and VAT registration.",
       context: 'legal: subprocessor purpose',
     }),
     data: msg({ message: "The organization number only, sent from our server, never from your browser.", context: 'legal: subprocessor data' }),

@@ -38,11 +38,10 @@ function About() {
           <PageLink to="dpa">data processing agreement</PageLink>. If they conflict, the order comes first, then the
           data processing agreement on matters of personal data, then these terms. Our services are sold to
           businesses only, and consumer purchase rules therefore do not apply: by creating an account or buying, you
-          confirm that you act on behalf of a business. When you buy the Pro plan, a Norwegian business gives its
-          organization number, and the invoice goes to the name and business address the Central Coordinating
-          Register for Legal Entities holds for it; a number the register does not know is refused. A business in an
-          EU country gives its VAT number, name and address. We do not sell the Pro plan to consumers
-          or to businesses outside Norway and the EU.
+          confirm that you act on behalf of a business. For the Pro plan, a Norwegian business gives its
+          organization number and is invoiced at the name and address the register holds (a number it does not know
+          is refused); an EU business gives its VAT number, name and address. We do not sell Pro to consumers or
+          outside Norway and the EU.
         </Trans>
       </p>
     </>
@@ -164,10 +163,8 @@ function Fees() {
             <li key={id}>
               <Trans>
                 The {name} plan costs {price} per month excluding VAT. It is paid by card through our payment
-                provider, Stripe, monthly in advance. A Norwegian business pays 25 % VAT on top, whether or not it is
-                VAT-registered. A business in the EU with a VAT number pays no Norwegian VAT: the service is exempt as
-                one delivered remotely to a buyer abroad, the invoice says so, and the business accounts for VAT in its
-                own country (reverse charge).
+                provider, Stripe, monthly in advance. A Norwegian business pays 25 % VAT on top, VAT-registered or
+                not; an EU business with a VAT number pays no Norwegian VAT (reverse charge: the invoice says so).
               </Trans>
             </li>
           )
