@@ -4,7 +4,7 @@ import { PageLink } from '../../components/links'
 import { paidPlans } from '../../../supabase/functions/_shared/plans'
 import { useLang } from '../../i18n/use-lang'
 import { company, mailto } from '../../content/company'
-import { priceText } from '../../content/plan-texts'
+import { priceText, priceWithVatText } from '../../content/plan-texts'
 import { postalAddress } from './company-facts'
 import type { LegalDocumentContent } from './legal-document'
 
@@ -159,12 +159,13 @@ function Fees() {
         </li>
         {paidPlans.map(({ id, name, priceNok }) => {
           const price = priceText(priceNok, lang)
+          const priceWithVat = priceWithVatText(priceNok, lang)
           return (
             <li key={id}>
               <Trans>
-                The {name} plan costs {price} per month excluding VAT. It is paid by card through our payment
-                provider, Stripe, monthly in advance. A Norwegian business pays 25 % VAT on top, VAT-registered or
-                not; an EU business with a VAT number pays no Norwegian VAT (reverse charge: the invoice says so).
+                The {name} plan costs {price} per month excluding VAT ({priceWithVat} including 25 % VAT). It is
+                paid by card through our payment provider, Stripe, monthly in advance. A Norwegian business pays the
+                VAT, VAT-registered or not; an EU business with a VAT number pays no Norwegian VAT (reverse charge: the invoice says so).
               </Trans>
             </li>
           )
