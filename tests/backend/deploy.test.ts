@@ -158,7 +158,10 @@ describe('a deployed function missing a required secret', () => {
       'update-billing-email': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY, STRIPE_SECRET_KEY',
       'auth-hooks': 'missing SUPABASE_URL, SUPABASE_SERVICE_ROLE_KEY, AUTH_HOOK_SECRET, BREVO_API_KEY',
       'request-email-change': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
+      'company-lookup': 'missing SUPABASE_URL, SUPABASE_ANON_KEY, SUPABASE_SERVICE_ROLE_KEY',
     }
+    // Every deployed function is named here, so that a new one fails at once rather than by timeout.
+    expect(Object.keys(expected).sort()).toEqual(functions.map((fn) => fn.name).sort())
     const served = await Promise.all(functions.map((fn) => runDeno(fn, dir, join(dir, fn.entrypoint), {})))
     try {
       await Promise.all(
