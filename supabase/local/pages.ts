@@ -62,10 +62,10 @@ export function htmlResponse(body: string, status = 200): Response {
   })
 }
 
-/** A page of the local stack, in its one stylesheet. */
-export function layout(title: string, body: string): string {
+/** A page of the local stack, in its one stylesheet (in English unless said otherwise). */
+export function layout(title: string, body: string, lang = 'en'): string {
   return `<!doctype html>
-<html lang="en">
+<html lang="${lang}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

@@ -5,7 +5,7 @@
 // zero-rated EU business the reverse-charge text.
 import { seller, sellerOrgLine, sellerRegister } from '../functions/_shared/seller.ts'
 import { VAT_RATE_PERCENT } from '../functions/_shared/vat.ts'
-import { escapeHtml, STYLESHEET_PATH } from './pages.ts'
+import { escapeHtml, layout } from './pages.ts'
 import type { Json } from './payments-stripe-shapes.ts'
 
 type Lang = 'nb' | 'en'
@@ -65,19 +65,5 @@ ${row(w.total, nok(Number(invoice.total ?? invoice.amount_due ?? 0), lang), 'tot
 </table>
 <p>${w.currency} <span data-field="status">${invoice.status === 'paid' ? w.paid : w.open}</span></p>
 ${invoice.footer ? `<p data-field="footer">${e(invoice.footer)}</p>` : ''}`
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${w.invoice} ${e(invoice.number)}</title>
-<link rel="stylesheet" href="${STYLESHEET_PATH}">
-</head>
-<body>
-<main>
-${body}
-</main>
-</body>
-</html>
-`
+  return layout(`${w.invoice} ${invoice.number}`, body, lang)
 }
