@@ -16,6 +16,7 @@ const untranslated = new Set(
     'Brevo', 'Resend', 'Inter', 'GDPR', 'EU', 'EEA', 'SLA', 'CRM', 'B2B', 'AI', 'NOK', 'kr', 'CET', 'ICP', 'DM', 'DMs', 'Pro',
     'Enterprise', // plan names
     'Tollbugata', 'Oslo', // the company's address
+    'Brønnøysundregistrene', // the Norwegian register of companies
   ],
 )
 
@@ -26,12 +27,14 @@ const untranslatedPhrases = [
   'Stripe Payments Europe Ltd.',
   'Sendinblue SAS',
   'Google Ireland Ltd.',
+  'LinkedIn Ireland Unlimited Company',
 ]
 
-/** Pseudolocalization turns every Latin letter but v and x into an accented one. */
+/** Pseudolocalization turns every Latin letter but v and x into an accented one; the letters it has
+ * no accented form of (æ, ø, å) it leaves as they are. */
 const pseudoLetters = new Set('ÀàßƀĆćĎďĒēƑƒĜĝĤĥĨĩĵĴĶķĹĺḾḿŃńŌōƤƥǪǫŔŕŚśŢţŨũŴŵŶŷŹź')
 const isPseudo = (word: string) =>
-  [...word].every((letter) => pseudoLetters.has(letter) || 'vVxX'.includes(letter))
+  [...word].every((letter) => pseudoLetters.has(letter) || 'vVxXæøåÆØÅ'.includes(letter))
 
 /** The words of a text that are neither pseudolocalized nor exempt. */
 function unlocalizedWords(text: string): string[] {
