@@ -99,6 +99,10 @@ export const subscriptionLifecycleMachine = setup({
       error: null,
     }),
     clearError: assign({ error: null }),
+    // The server answered without a link.
+    noteNoLink: assign({ error: NO_LINK }),
+    // The request failed: its message.
+    noteFailure: assign({ error: ({ event }) => messageOf((event as { error?: unknown }).error) ?? NO_LINK }),
   },
   guards: {
     isStanding: ({ context }, params: { standing: Standing }) => context.standing === params.standing,
@@ -174,17 +178,9 @@ export const subscriptionLifecycleMachine = setup({
             actions: { type: 'goToPortal', params: ({ event }) => ({ url: event.output.url! }) },
             description: 'A link came back: the browser goes to the portal.',
           },
-          {
-            target: 'showing',
-            actions: [assign({ error: NO_LINK }), { type: 'notifyFailure', params: { message: null } }],
-            description: 'No link in the answer: a toast, and the button works again.',
-          },
+          { target: 'showing', actions: ['noteNoLink', { type: 'notifyFailure', params: { message: null } }], description: 'No link in the answer: a toast, and the button works again.' },
         ],
-        onError: {
-          target: 'showing',
-          actions: [assign({ error: ({ event }) => messageOf(event.error) ?? NO_LINK }), { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error) }) }],
-          description: 'The request failed: a toast, and the button works again.',
-        },
+        onError: { target: 'showing', actions: ['noteFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error) }) }], description: 'The request failed: a toast, and the button works again.' },
       },
     },
     fixing: {
@@ -201,17 +197,9 @@ export const subscriptionLifecycleMachine = setup({
             actions: { type: 'goToPayment', params: ({ event }) => ({ url: event.output.url! }) },
             description: 'A link came back: the browser goes to the card’s update, or the invoice’s page.',
           },
-          {
-            target: 'showing',
-            actions: [assign({ error: NO_LINK }), { type: 'notifyFailure', params: { message: null } }],
-            description: 'No link in the answer: a toast, and the button works again.',
-          },
+          { target: 'showing', actions: ['noteNoLink', { type: 'notifyFailure', params: { message: null } }], description: 'No link in the answer: a toast, and the button works again.' },
         ],
-        onError: {
-          target: 'showing',
-          actions: [assign({ error: ({ event }) => messageOf(event.error) ?? NO_LINK }), { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error) }) }],
-          description: 'The request failed (nothing owed any more, say): a toast, and the dashboard shows what stands.',
-        },
+        onError: { target: 'showing', actions: ['noteFailure', { type: 'notifyFailure', params: ({ event }) => ({ message: messageOf(event.error) }) }], description: 'The request failed (nothing owed any more, say): a toast, and the dashboard shows what stands.' },
       },
     },
     redirecting: { description: 'The browser is leaving for the provider’s page.', tags: 'busy' },
