@@ -13,8 +13,10 @@ interface Mail {
   links: string[]
 }
 
-/** The words of a mail, without its links (whose paths are English in both languages). */
-const prose = (mail: Mail) => mail.text.replace(/https?:\/\/\S+/g, '')
+/** The words of a mail, without its addresses (whose paths are English in both languages): its
+ * links, and a page named by host and path (`vekstlinje.no/forgot-password`). */
+const prose = (mail: Mail) =>
+  mail.text.replace(/https?:\/\/\S+/g, '').replace(/\b(?:localhost|[\w-]+(?:\.[\w-]+)+)(?::\d+)?\/\S*/g, '')
 
 const mailsTo = async (address: string) =>
   ((await (await fetch(`${stackUrl}/mailbox.json?to=${encodeURIComponent(address)}`)).json()) as Mail[])
