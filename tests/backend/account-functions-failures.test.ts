@@ -211,6 +211,57 @@ describe('export-account against a scripted backend', () => {
     }
   })
 
+  /** payment_events served as PostgREST pages them: `limit` and `offset`, at most `maxRows` a
+   * page, the exact count in Content-Range unless `total` is false. */
+  function pagedEvents(count: number, { maxRows = 1000, total = true } = {}) {
+    const all = Array.from({ length: count }, (_, i) => ({ id: `evt_${i}`, type: 'invoice.paid' }))
+    const prefer: Array<string | null> = []
+    const scripted = globalThis.fetch
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      if (String(input).includes('/payment_events?')) prefer.push(new Headers(init.headers).get('prefer'))
+      return scripted(input, init)
+    })
+    routes.push(
+      on('GET', /^\/rest\/v1\/payment_events\?/, (call) => {
+        const query = new URLSearchParams(call.path.split('?')[1])
+        const offset = Number(query.get('offset'))
+        const page = all.slice(offset, offset + Math.min(Number(query.get('limit')), maxRows))
+        const range = page.length ? `${offset}-${offset + page.length - 1}` : '*'
+        return new Response(JSON.stringify(page), { status: 200, headers: { 'Content-Type': 'application/json', 'Content-Range': `${range}/${total ? count : '*'}` } })
+      }),
+    )
+    rows()
+    return { prefer, offsets: () => made('GET', '/rest/v1/payment_events').map((c) => new URLSearchParams(c.path.split('?')[1]).get('offset')) }
+  }
+  const exportedEvents = async () => ((await (await exportAccount(post(), env)).json()) as { payment_events: Array<{ id: string }> }).payment_events
+
+  it('reads page after page with the exact count until it has every row, and no page more', async () => {
+    const read = pagedEvents(2500)
+    const events = await exportedEvents()
+    expect(events.map((e) => e.id)).toEqual(Array.from({ length: 2500 }, (_, i) => `evt_${i}`))
+    expect(read.offsets()).toEqual(['0', '1000', '2000'])
+    expect(read.prefer).toEqual(['count=exact', 'count=exact', 'count=exact'])
+    expect(made('GET', '/rest/v1/payment_events')[0]!.path).toContain('&limit=1000&offset=0')
+  })
+
+  it('a database that answers fewer rows than asked (a lower max_rows): the count says more are there', async () => {
+    const read = pagedEvents(1000, { maxRows: 400 })
+    expect(await exportedEvents()).toHaveLength(1000)
+    expect(read.offsets()).toEqual(['0', '400', '800'])
+  })
+
+  it('an answer without a count ends at the first page shorter than asked for, or an empty one', async () => {
+    const short = pagedEvents(1500, { total: false })
+    expect(await exportedEvents()).toHaveLength(1500)
+    expect(short.offsets()).toEqual(['0', '1000'])
+  })
+
+  it('exactly a page of rows without a count: one more read, empty, ends it', async () => {
+    const read = pagedEvents(1000, { total: false })
+    expect(await exportedEvents()).toHaveLength(1000)
+    expect(read.offsets()).toEqual(['0', '1000'])
+  })
+
   it('unconfigured: the log names the function and what is missing', async () => {
     const res = await exportAccount(post(), { ...env, SUPABASE_SERVICE_ROLE_KEY: '' })
     expect(res.status).toBe(500)

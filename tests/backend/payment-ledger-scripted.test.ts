@@ -514,3 +514,52 @@ describe('paymentStateOf: what the row says is owed', () => {
     expect(applied()[1]!.snapshot).toMatchObject({ next_payment_attempt: '2026-11-29T12:00:00.000Z' })
   })
 })
+
+describe('what processEvent answers', () => {
+  const applyAnswers = (answer: unknown) => routes.unshift(on('POST', /^\/rest\/v1\/rpc\/apply_subscription_snapshot$/, () => json(200, answer)))
+
+  it('whether the row changed: a write that changed it, one the database says changed nothing, a stale reading', async () => {
+    subscription({ status: 'active' })
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'applied', changed: true })
+    applyAnswers({ result: 'applied', changed: false })
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'applied', changed: false })
+    applyAnswers({ result: 'stale', changed: true })
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'stale', changed: false })
+  })
+
+  it('unknown to the provider, of no plan, not concerned, or handled before: what it came to, nothing changed', async () => {
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_gone' }))).toEqual({ result: 'unknown_subscription', changed: false })
+    subscription({ items: { data: [{ price: { id: 'price_other' } }] }, metadata: { user_id: USER } })
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'unknown_plan', changed: false })
+    expect(await processEvent(env, fake, event('charge.refunded', { id: 'ch_1' }))).toEqual({ result: 'ignored', changed: false })
+    routes.unshift(on('POST', /^\/rest\/v1\/rpc\/record_payment_event$/, () => json(200, null)))
+    expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'duplicate', changed: false })
+  })
+
+  it('a failure names the event: could not record it, could not apply it', async () => {
+    subscription({ status: 'active' })
+    routes.unshift(on('POST', /^\/rest\/v1\/rpc\/record_payment_event$/, () => json(503, {})))
+    await expect(processEvent(env, fake, { ...event('customer.subscription.updated', { id: 'sub_1' }), id: 'evt_rec' })).rejects.toThrow(new LedgerError('could not record evt_rec'))
+    routes.shift()
+    routes.unshift(on('POST', /^\/rest\/v1\/rpc\/apply_subscription_snapshot$/, () => json(500, {})))
+    await expect(processEvent(env, fake, { ...event('customer.subscription.updated', { id: 'sub_1' }), id: 'evt_app' })).rejects.toThrow(new LedgerError('could not apply evt_app'))
+    expect(logged.map((line) => String(line[0]))).toEqual(['[stripe-webhook] could not record evt_rec', '[stripe-webhook] could not apply evt_app'])
+  })
+
+  it('only the failed attempts mail, only invoice.paid adopts a card, only a written reading of an invoice event records it', async () => {
+    subscription()
+    invoice({ status: 'paid', payment: { status: 'succeeded', payment_method: 'pm_page' } })
+    await processEvent(env, fake, invoiceEvent('invoice.payment_succeeded'))
+    await processEvent(env, fake, invoiceEvent('invoice.finalized'))
+    expect(provider.asked.filter((a) => a.startsWith('set'))).toEqual([])
+    invoice({ status: 'open' })
+    await processEvent(env, fake, invoiceEvent('invoice.paid'))
+    await processEvent(env, fake, invoiceEvent('invoice.finalized'))
+    expect(rpcs('claim_payment_mail')).toEqual([])
+    expect(rpcs('record_invoice')).toHaveLength(4)
+    subscription({ items: { data: [{ price: { id: 'price_other' } }] }, metadata: { user_id: USER } })
+    await processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))
+    expect(rpcs('claim_payment_mail')).toEqual([])
+    expect(rpcs('record_invoice')).toHaveLength(4)
+  })
+})

@@ -364,3 +364,134 @@ describe('the local stand-in', () => {
     expect(sent.map((r) => r.authorization)).toEqual(['Bearer service'])
   })
 })
+
+describe('the edges of renewals and address changes, both branches', () => {
+  const stripe = () => paymentProvider({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://stripe.test' })!
+  const local = () => paymentProvider({ LOCAL_PAYMENTS_URL: 'http://stack.test/payments/v1/', SUPABASE_SERVICE_ROLE_KEY: 'service' })!
+  const missing: Answer = { status: 404, body: { error: 'No such object' } }
+
+  it('a refused payment is told by its code or its type alone: the card’s refusal, the bank’s question', async () => {
+    const answers: Record<string, Answer> = {
+      in_type: { status: 402, body: { error: { type: 'card_error', code: 'expired_card', message: 'expired' } } },
+      in_code: { status: 402, body: { error: { type: 'invalid_request_error', code: 'card_declined', message: 'declined' } } },
+      in_auth: { status: 402, body: { error: { type: 'invalid_request_error', code: 'authentication_required', message: 'auth' } } },
+    }
+    when('POST', /^\/v1\/invoices\/in_\w+\/pay$/, (r) => answers[r.path.split('/')[3]!]!)
+    expect([await stripe().payInvoice('in_type', 'pm_9'), await stripe().payInvoice('in_code', 'pm_9'), await stripe().payInvoice('in_auth', 'pm_9')]).toEqual([
+      'declined',
+      'declined',
+      'requires_action',
+    ])
+    const localAnswers: Record<string, Answer> = {
+      in_type: { status: 402, body: { error: { type: 'card_error', code: 'expired_card' } } },
+      in_code: { status: 402, body: { error: { code: 'card_declined' } } },
+      in_auth: { status: 402, body: { error: { code: 'authentication_required' } } },
+      in_open: ok({ status: 'open' }),
+      in_text: { status: 200, body: undefined },
+      in_bank400: { status: 400, body: { error: { code: 'invoice_payment_intent_requires_action' } } },
+      in_empty402: { status: 402 },
+    }
+    when('POST', /^\/payments\/v1\/invoices\/in_\w+\/pay$/, (r) => localAnswers[r.path.split('/')[4]!]!)
+    const pay = (id: string) => local().payInvoice(id, 'pm_local_card')
+    expect([await pay('in_type'), await pay('in_code'), await pay('in_auth'), await pay('in_open'), await pay('in_text')]).toEqual([
+      'declined',
+      'declined',
+      'requires_action',
+      'declined',
+      'declined',
+    ])
+    expect(requests('POST', '/payments/v1/invoices/in_type/pay')[0]!.params).toEqual({ payment_method: 'pm_local_card' })
+    await expect(pay('in_bank400')).rejects.toThrow('the local payment stand-in answered POST invoices/in_bank400/pay with 400')
+    await expect(pay('in_empty402')).rejects.toThrow('the local payment stand-in answered POST invoices/in_empty402/pay with 402: null')
+  })
+
+  it('Stripe: an invoice without payments, a customer without invoice settings, no default portal configuration; other errors are thrown', async () => {
+    when('GET', '/v1/invoices/in_1', ok({ id: 'in_1', object: 'invoice', status: 'open' }))
+    when('GET', '/v1/invoices/in_down', stripeError(500, 'api_error'))
+    when('GET', '/v1/invoice_payments', list([]))
+    when('GET', '/v1/customers/cus_1', ok({ id: 'cus_1', object: 'customer' }))
+    when('GET', '/v1/customers/cus_down', stripeError(500, 'api_error'))
+    when('GET', '/v1/billing_portal/configurations', list([]))
+    expect((await stripe().retrieveInvoice('in_1'))!.payment).toBeNull()
+    await expect(stripe().retrieveInvoice('in_down')).rejects.toMatchObject({ code: 'api_error' })
+    expect(await stripe().retrieveCustomer('cus_1')).toEqual({ id: 'cus_1', default_payment_method: null })
+    await expect(stripe().retrieveCustomer('cus_down')).rejects.toMatchObject({ code: 'api_error' })
+    expect(await stripe().missingSettings()).toEqual(['portal_payment_method_update'])
+  })
+
+  it('Stripe: more than 20 event types take one request per 20; events of one second are ordered by id', async () => {
+    const types = Array.from({ length: 40 }, (_, i) => `type.${i}`)
+    when('GET', '/v1/events', (r) => list(r.params['types[0]'] === 'type.0' ? [{ id: 'evt_b', created: 10 }] : [{ id: 'evt_a', created: 10 }]))
+    const events: string[] = []
+    for await (const e of stripe().undeliveredEvents(5, types)) events.push(e.id)
+    expect(events).toEqual(['evt_a', 'evt_b'])
+    expect(requests('GET', '/v1/events').map((r) => [r.params['types[0]'], r.params['types[19]'], r.params['types[20]']])).toEqual([
+      ['type.0', 'type.19', undefined],
+      ['type.20', 'type.39', undefined],
+    ])
+  })
+
+  it('updateCustomerEmail: the customer gets the new address; one the provider does not know answers false; other errors are thrown', async () => {
+    when('POST', '/v1/customers/cus_1', ok({ id: 'cus_1', object: 'customer' }))
+    when('POST', '/v1/customers/cus_gone', stripeError(404, 'resource_missing'))
+    when('POST', '/v1/customers/cus_down', stripeError(500, 'api_error'))
+    expect(await stripe().updateCustomerEmail('cus_1', 'new@example.no')).toBe(true)
+    expect(requests('POST', '/v1/customers/cus_1')[0]!.params).toEqual({ email: 'new@example.no' })
+    expect(await stripe().updateCustomerEmail('cus_gone', 'new@example.no')).toBe(false)
+    await expect(stripe().updateCustomerEmail('cus_down', 'new@example.no')).rejects.toMatchObject({ code: 'api_error' })
+    when('POST', '/payments/v1/customers/cus_1', ok({ id: 'cus_1' }))
+    when('POST', '/payments/v1/customers/cus_gone', missing)
+    expect(await local().updateCustomerEmail('cus_1', 'new@example.no')).toBe(true)
+    expect(requests('POST', '/payments/v1/customers/cus_1')[0]!.params).toEqual({ email: 'new@example.no' })
+    expect(await local().updateCustomerEmail('cus_gone', 'new@example.no')).toBe(false)
+  })
+
+  it('the stand-in: an invoice’s payment of every shape, a customer without settings, the card set, pages that end, events of one second', async () => {
+    const payments: Record<string, Answer> = {
+      in_none: ok({ data: [] }),
+      in_nolist: ok({}),
+      in_nopayment: ok({ data: [{}] }),
+      in_id: ok({ data: [{ payment: { payment_intent: 'pi_1' } }] }),
+      in_bare: ok({ data: [{ payment: { payment_intent: {} } }] }),
+      in_gone: missing,
+    }
+    when('GET', /^\/payments\/v1\/invoices\/in_\w+$/, (r) => ok({ id: r.path.split('/').at(-1), status: 'open' }))
+    when('GET', '/payments/v1/invoice_payments', (r) => payments[r.params.invoice!]!)
+    for (const id of ['in_none', 'in_nolist', 'in_nopayment', 'in_id', 'in_gone']) expect((await local().retrieveInvoice(id))!.payment).toBeNull()
+    expect((await local().retrieveInvoice('in_bare'))!.payment).toEqual({ status: null, payment_method: null })
+    when('GET', '/payments/v1/customers/cus_1', ok({ id: 'cus_1' }))
+    when('GET', '/payments/v1/customers/cus_gone', missing)
+    expect(await local().retrieveCustomer('cus_1')).toEqual({ id: 'cus_1', default_payment_method: null })
+    expect(await local().retrieveCustomer('cus_gone')).toBeNull()
+    when('POST', '/payments/v1/subscriptions/sub_1', ok({ id: 'sub_1' }))
+    await local().setSubscriptionPaymentMethod('sub_1', 'pm_local_card')
+    expect(requests('POST', '/payments/v1/subscriptions/sub_1')[0]!.params).toEqual({ default_payment_method: 'pm_local_card' })
+
+    // Lists: a page that says there is more but is empty ends it; a stand-in that knows no list answers none.
+    when('GET', '/payments/v1/subscriptions', (r) => ok(r.params.starting_after ? { data: [], has_more: true } : { data: [{ id: 'sub_a' }, { id: 'sub_b' }], has_more: true }))
+    const ids: string[] = []
+    for await (const s of local().listSubscriptions()) ids.push(s.id)
+    expect(ids).toEqual(['sub_a', 'sub_b'])
+    expect(requests('GET', '/payments/v1/subscriptions').map((r) => r.params)).toEqual([
+      { status: 'all', limit: '100' },
+      { status: 'all', limit: '100', starting_after: 'sub_b' },
+    ])
+    script = []
+    sent = []
+    when('GET', '/payments/v1/subscriptions', ok({ has_more: true }))
+    when('GET', '/payments/v1/events', ok({ data: [{ id: 'evt_b', created: 3 }, { id: 'evt_a', created: 3 }] }))
+    const none: string[] = []
+    for await (const s of local().listSubscriptions()) none.push(s.id)
+    expect(none).toEqual([])
+    expect(requests('GET', '/payments/v1/subscriptions')).toHaveLength(1)
+    const events: string[] = []
+    for await (const e of local().undeliveredEvents(1, ['invoice.paid'])) events.push(e.id)
+    expect(events).toEqual(['evt_a', 'evt_b'])
+    script = []
+    when('GET', '/payments/v1/subscriptions', missing)
+    when('GET', '/payments/v1/events', missing)
+    for await (const s of local().listSubscriptions()) none.push(s.id)
+    for await (const e of local().undeliveredEvents(1, ['invoice.paid'])) none.push(e.id)
+    expect(none).toEqual([])
+  })
+})
