@@ -1,36 +1,9 @@
 import { assign, fromCallback, fromPromise, setup } from 'xstate'
+import type { EmailLink, EmailLinkType } from './email-link-read'
 import { PASSWORD_MIN_LENGTH } from './register-rules'
 
-/** The page an auth e-mail links to (`/auth/confirm`, `/en/auth/confirm`): the link carries the
- * token's hash, its type and the address it is for, and nothing happens until the person presses
- * the page's button. Mail scanners open every link in a mail; a link that acted on being opened
- * would be spent by them. */
-export const EMAIL_LINK_PATH = '/auth/confirm'
-
-/** What an e-mailed link confirms: a new account, a password reset, a new e-mail address. */
-export const emailLinkTypes = ['signup', 'recovery', 'email_change'] as const
-export type EmailLinkType = (typeof emailLinkTypes)[number]
-
-export interface EmailLink {
-  tokenHash: string
-  type: EmailLinkType
-  /** The address the e-mail went to, which the page names before the press (links sent before
-   * the page named it carry none). */
-  email?: string
-}
-
-const isLinkType = (value: string): value is EmailLinkType => (emailLinkTypes as readonly string[]).includes(value)
-const isAddress = (value: string) => value.length <= 255 && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)
-
-/** The link in an address's query (`?token_hash=…&type=…&email=…`), or null when it is not a whole link. */
-export function readEmailLink(search: string): EmailLink | null {
-  const params = new URLSearchParams(search)
-  const tokenHash = params.get('token_hash') ?? ''
-  const type = params.get('type') ?? ''
-  const email = (params.get('email') ?? '').trim().toLowerCase()
-  if (!/^[\w-]{1,256}$/.test(tokenHash) || !isLinkType(type)) return null
-  return isAddress(email) ? { tokenHash, type, email } : { tokenHash, type }
-}
+// The link as the page's address carries it (read before the first paint too, email-link-read.ts).
+export { EMAIL_LINK_PATH, type EmailLink, type EmailLinkType, emailLinkTypes, readEmailLink } from './email-link-read'
 
 /** What a verified link hands over: whose account it is, and who is signed in on this device. */
 export interface EmailLinkVerified {

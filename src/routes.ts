@@ -32,6 +32,9 @@ export interface RouteRecord {
    * has painted, where other public pages start at the visitor's first sign of life
    * (src/app/page-script/start-app.ts). */
   readonly startsAtOnce?: boolean
+  /** The page an auth e-mail's link opens: its script reads the link's kind before the first paint
+   * (src/app/page-script/email-link.ts). */
+  readonly readsEmailLink?: boolean
 }
 
 /** The key of the page that sells a paid plan. */
@@ -143,6 +146,7 @@ export const routes = {
     scope: 'link',
     // What it says (the address, the kind of link, the password field) comes from the link.
     startsAtOnce: true,
+    readsEmailLink: true,
     title: msg({ message: 'Confirm – Vekstlinje', context: 'page title' }),
   },
   privacy: {

@@ -5,8 +5,8 @@ import { rolldown } from 'rolldown'
 import { distDir, rootDir } from './site'
 
 /** The page scripts (src/app/page-script/): one for public pages, one for pages that carry the page
- * a visitor without a session gets instead. */
-export type PageScriptKind = 'public' | 'gated'
+ * a visitor without a session gets instead, one for the page an auth e-mail's link opens. */
+export type PageScriptKind = 'public' | 'gated' | 'email-link'
 
 /** Bundles a page script on its own, as one classic script: a function run at once (IIFE), so that
  * nothing it declares becomes the window's, with no imports. Writes it under dist/assets/ with a
@@ -27,6 +27,6 @@ async function buildOne(kind: PageScriptKind): Promise<string> {
 }
 
 export async function buildPageScripts(): Promise<Record<PageScriptKind, string>> {
-  const [publicScript, gated] = await Promise.all([buildOne('public'), buildOne('gated')])
-  return { public: publicScript, gated }
+  const [publicScript, gated, emailLink] = await Promise.all([buildOne('public'), buildOne('gated'), buildOne('email-link')])
+  return { public: publicScript, gated, 'email-link': emailLink }
 }

@@ -78,10 +78,11 @@ export async function prerender(): Promise<number> {
   }
   // A public page starts its app at the visitor's first sign of life, or at once when its record
   // says so (`data-start`); a page with a without-session template decides in its script.
-  const write = async (file: string, page: EntryServer.RenderedPage, fallback = '', atOnce = false) => {
+  const write = async (file: string, page: EntryServer.RenderedPage, fallback = '', record?: EntryServer.RouteRecord) => {
     const modules = preloadsFor(manifest, page.modules).map((file) => `/${file}`)
-    const start = atOnce && !fallback ? ' data-start="at-once"' : ''
-    const script = `<script src="${pageScripts[fallback ? 'gated' : 'public']}"${start} data-modules="${modules.join(' ')}"></script>`
+    const start = record?.startsAtOnce && !fallback ? ' data-start="at-once"' : ''
+    const kind = fallback ? 'gated' : record?.readsEmailLink ? 'email-link' : 'public'
+    const script = `<script src="${pageScripts[kind]}"${start} data-modules="${modules.join(' ')}"></script>`
     const html = pageTemplate
       .replace('<html lang="nb">', `<html lang="${page.htmlLang}" data-island="shell">`)
       .replace('<!--app-head-->', [page.head, stylesheet, script, ...fonts].join('\n    '))
@@ -93,7 +94,7 @@ export async function prerender(): Promise<number> {
   for (const route of allRoutes) {
     const page = await renderPage({ url: route.url, lang: route.lang, route: route.key, origin })
     const record: EntryServer.RouteRecord = routes[route.key]
-    await write(pageFile(route.url), page, await withoutSession(route), record.startsAtOnce === true)
+    await write(pageFile(route.url), page, await withoutSession(route), record)
   }
   for (const lang of langs) {
     const url = lang === 'nb' ? '/404' : '/en/404'

@@ -114,7 +114,8 @@ describe.skipIf(!built)('the order of requests', () => {
       // The page script: a classic one, with the modules it starts (at once, or at the visitor's
       // first sign of life).
       const gated = route.access === 'protected' || route.key === 'resetPassword'
-      expect(page, route.url).toMatch(new RegExp(`<script src="/assets/page-script-${gated ? 'gated' : 'public'}-[^"]+\\.js"( data-start="at-once")? data-modules="[^"]*/assets/framework-`))
+      const kind = gated ? 'gated' : route.key === 'emailLink' ? 'email-link' : 'public'
+      expect(page, route.url).toMatch(new RegExp(`<script src="/assets/page-script-${kind}-[^"]+\\.js"( data-start="at-once")? data-modules="[^"]*/assets/framework-`))
     }
   })
 })
@@ -122,7 +123,7 @@ describe.skipIf(!built)('the order of requests', () => {
 describe.skipIf(!built)('the page scripts', () => {
   it('are classic scripts: one function run at once, importing and exporting nothing, declaring nothing of the window’s', () => {
     const scripts = readdirSync(path.join(dist, 'assets')).filter((file) => file.startsWith('page-script-'))
-    expect(scripts.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['page-script-gated', 'page-script-public'])
+    expect(scripts.map((file) => file.replace(/-[\w-]{8}\.js$/, '')).sort()).toEqual(['page-script-email-link', 'page-script-gated', 'page-script-public'])
     for (const file of scripts) {
       const code = read(`assets/${file}`)
       expect(code, file).toMatch(/^\(function\(\)\{[\s\S]*\}\)\(\);\s*$/)

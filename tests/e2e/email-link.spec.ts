@@ -1,4 +1,5 @@
 import { type Browser, expect, test } from '@playwright/test'
+import { holdApp } from './page-script-only'
 import { canSignIn } from './stack-users'
 import { botCheckToken, confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
@@ -192,3 +193,41 @@ test('a link cut short says so in the page’s language, and offers a new e-mail
   await expect(page.getByRole('link', { name: 'Skal du bekrefte e-postadressen? Logg inn for å få tilsendt en ny bekreftelseslenke' })).toHaveAttribute('href', '/login')
   await expect(page.getByRole('link', { name: 'Skal du velge nytt passord? Be om en ny lenke' })).toHaveAttribute('href', '/forgot-password')
 })
+
+for (const [lang, prefix, titles] of [
+  ['nb', '', { signup: 'Bekreft e-postadressen din', recovery: 'Velg et nytt passord', email_change: 'Bekreft endringen av e-postadresse' }],
+  ['en', '/en', { signup: 'Confirm your e-mail address', recovery: 'Choose a new password', email_change: 'Confirm the change of e-mail address' }],
+] as const) {
+  test(`${lang}: the title names the link's task from the first paint, and nothing moves when the app has read the link`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 })
+    await page.addInitScript(() => {
+      const w = window as unknown as { shifted: number }
+      w.shifted = 0
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
+          if (!entry.hadRecentInput) w.shifted += entry.value
+        }
+      }).observe({ type: 'layout-shift', buffered: true })
+    })
+    for (const type of ['email_change', 'signup', 'recovery'] as const) {
+      const url = `${prefix}/auth/confirm?token_hash=pkce_0123abcd&type=${type}&email=kari.nordmann%40example.no`
+      const { release } = await holdApp(page, url)
+      await page.goto(url, { waitUntil: 'commit' })
+      const title = page.getByRole('heading', { level: 1 })
+      // Before any of the app runs: the prerendered title's text gives way to the link's.
+      await expect(page.locator('html')).toHaveAttribute('data-link-type', type)
+      await expect(title.locator('span')).toBeHidden()
+      expect(await title.evaluate((h1) => getComputedStyle(h1, '::after').content)).toBe(`"${titles[type]}"`)
+      const before = await title.boundingBox()
+      await release()
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' })
+      await expect(title).toHaveText(titles[type])
+      await expect(title.locator('span')).toBeVisible()
+      expect(await title.evaluate((h1) => getComputedStyle(h1, '::after').content)).toBe('none')
+      expect(await title.boundingBox()).toEqual(before)
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), type).toBe(0)
+      await page.unrouteAll()
+    }
+  })
+}

@@ -35,6 +35,8 @@ export function connectEmailLink(snapshot: SnapshotFrom<typeof emailLinkMachine>
   const asksPassword = type === 'signup' && ['reading', 'ready', 'confirming', 'settingPassword', 'passwordRefused', 'failed'].includes(state)
   const problemId = `${LINK_PASSWORD_ID}-problem`
   const passwordRefused = state === 'passwordRefused' ? failure : null
+  // The prerendered page knows no link: what depends on it comes once the address is read.
+  const unread = state === 'reading' ? '' : undefined
   return {
     view: VIEW[state] ?? 'waiting',
     state,
@@ -59,11 +61,13 @@ export function connectEmailLink(snapshot: SnapshotFrom<typeof emailLinkMachine>
       onChange: (event: { currentTarget: { value: string } }) => send({ type: 'password.change', value: event.currentTarget.value }),
     },
     problemId,
+    /** Until the link is read, the page's script has named its task by the page's kind of link
+     * (`html[data-link-type]`, email-link.css.ts). */
+    titleProps: { 'data-unread': unread },
     formProps: {
       noValidate: true,
       'aria-busy': busy,
-      // The prerendered page knows no link: what its form asks comes once the address is read.
-      'data-unread': state === 'reading' ? '' : undefined,
+      'data-unread': unread,
       onSubmit: (event: FormEvent) => {
         event.preventDefault()
         send({ type: 'confirm.click' })

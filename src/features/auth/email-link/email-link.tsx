@@ -1,6 +1,8 @@
+import type { MessageDescriptor } from '@lingui/core'
+import { msg } from '@lingui/core/macro'
 import { Trans, useLingui } from '@lingui/react/macro'
 import type { ReactNode } from 'react'
-import type { EmailLinkType } from '../../../../machines/email-link.machine'
+import { type EmailLinkType, emailLinkTypes } from '../../../../machines/email-link-read'
 import { PASSWORD_MIN_LENGTH } from '../../../../machines/register-rules'
 import * as styles from '../../../components/form/form.css'
 import { PageLink } from '../../../components/links'
@@ -9,6 +11,7 @@ import { useLang } from '../../../i18n/use-lang'
 import { serverMessage } from '../../../lib/server-message'
 import { useAppMachine } from '../../../lib/use-app-machine'
 import { connectEmailLink } from './connect'
+import { linkTitle } from './email-link.css'
 import { emailLinkLogic, newMailPage } from './logic'
 
 /** What the page says before the press, per kind of link, naming the address when the link does. */
@@ -38,12 +41,12 @@ function ButtonText({ type }: { type: EmailLinkType | undefined }) {
 }
 
 /** The page's title: the task the link is for (a link cut short names none). */
-function Title({ type }: { type: EmailLinkType | undefined }) {
-  if (type === 'signup') return <Trans>Confirm your e-mail address</Trans>
-  if (type === 'recovery') return <Trans>Choose a new password</Trans>
-  if (type === 'email_change') return <Trans>Confirm the change of e-mail address</Trans>
-  return <Trans>One more step</Trans>
+const titles: Record<EmailLinkType, MessageDescriptor> = {
+  signup: msg`Confirm your e-mail address`,
+  recovery: msg`Choose a new password`,
+  email_change: msg`Confirm the change of e-mail address`,
 }
+const untitled = msg`One more step`
 
 const newMailText: Record<EmailLinkType, ReactNode> = {
   signup: <Trans>Sign in to get a new confirmation link</Trans>,
@@ -81,19 +84,17 @@ export function EmailLinkConfirm() {
   return (
     <div className={styles.card} data-state={page.state}>
       <div>
-        <h1 className={styles.title}>
-          <Title type={page.type} />
+        <h1
+          className={`${styles.title} ${linkTitle}`}
+          {...page.titleProps}
+          {...Object.fromEntries(emailLinkTypes.map((type) => [`data-title-${type}`, i18n._(titles[type])]))}
+        >
+          <span>{i18n._(page.type ? titles[page.type] : untitled)}</span>
         </h1>
         {page.view === 'waiting' ? (
-          <>
-            <p className={`${styles.intro} ${styles.addresses}`}>
-              <Intro type={page.type} address={page.address} />
-            </p>
-            {/* Why a second press after the e-mail's: a mail scanner's visit spends nothing. */}
-            <p className={styles.intro}>
-              <Trans>For your security, nothing happens until you press the button.</Trans>
-            </p>
-          </>
+          <p className={`${styles.intro} ${styles.addresses}`}>
+            <Intro type={page.type} address={page.address} />
+          </p>
         ) : null}
       </div>
       {page.view === 'expired' || page.view === 'incomplete' || page.view === 'mismatched' ? (
@@ -167,6 +168,11 @@ export function EmailLinkConfirm() {
           <button className={`${button.primary} ${styles.submit}`} {...page.confirmProps}>
             {page.busy ? <Trans>Confirming…</Trans> : <ButtonText type={page.type} />}
           </button>
+          {/* Why a second press after the e-mail's: a mail scanner's visit spends nothing. Under the
+              button, which shows once the link is read: the intro above may take another line then. */}
+          <p className={styles.hint}>
+            <Trans>For your security, nothing happens until you press the button.</Trans>
+          </p>
         </form>
       ) : null}
     </div>
