@@ -38,8 +38,9 @@ const sharedByLanding = /[\\/]src[\\/](lib[\\/]motion|content[\\/]claims)\.ts$|[
 
 /** Test files whose assertions depend on how fast the stack answers (see the `timing` project). */
 const timedTests = ['supabase/local/tests/local-stack-fidelity.test.ts']
-// Tests that add to the plan catalogue or the demo field table (vi.mock) need a module graph of their own.
-const ownGraphTests = ['tests/backend/new-plan.test.ts', 'tests/backend/new-demo-field.test.ts']
+// Tests that add to the plan catalogue or the demo field table (vi.mock), or read a module's state of
+// a function instance (the payment ledger's "logged once"), need a module graph of their own.
+const ownGraphTests = ['tests/backend/new-plan.test.ts', 'tests/backend/new-demo-field.test.ts', 'tests/backend/payment-ledger-unmailed.test.ts']
 
 export default defineConfig(async ({ command, mode }): Promise<UserConfig> => ({
   // A build fails on any missing translation; the dev server and tests fall back to the source text.

@@ -7,7 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import { authMailTexts } from '../../supabase/functions/_shared/auth-mail-texts.ts'
-import { invoiceRowOf, LedgerError, type LedgerEvent, paymentStateOf, processEvent } from '../../supabase/functions/_shared/payment-ledger.ts'
+import { concernsLedger, invoiceRowOf, LedgerError, type LedgerEvent, paymentStateOf, processEvent } from '../../supabase/functions/_shared/payment-ledger.ts'
 import type { PaymentProvider, PayOutcome, ProviderCustomer, ProviderInvoice, ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
 import { type Call, json, on, type Route, stubFetch, undoStubs } from './scripted-backend.ts'
 
@@ -197,6 +197,36 @@ describe('a failed attempt: one mail per attempt of an invoice still open', () =
     expect(rpcs('claim_payment_mail').map((c) => (c as { attempt: number }).attempt)).toEqual([3, 1, 1])
   })
 
+  it('an invoice whose payment is not known yet is a failed one', async () => {
+    subscription()
+    invoice({ payment: null })
+    await processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))
+    expect(rpcs('claim_payment_mail')).toEqual([{ invoice_id: 'in_1', attempt: 1, subscription_id: 'sub_1', kind: 'failed' }])
+  })
+
+  it('the links of a site address with trailing slashes, or of none', async () => {
+    subscription()
+    invoice({ hosted_invoice_url: null })
+    await processEvent({ ...env, SITE_URL: 'https://vekstlinje.no//' }, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))
+    const { SITE_URL: _unset, ...withoutSite } = env
+    await processEvent(withoutSite, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 2 }))
+    const [slashes, none] = sentMails()
+    expect(slashes!.htmlContent).toContain('href="https://vekstlinje.no/app"')
+    expect(none!.htmlContent).toContain('href="/app"')
+  })
+
+  it('a storage failure names the step in the log: the claim, marking it sent', async () => {
+    subscription()
+    invoice()
+    routes.unshift(on('POST', /^\/rest\/v1\/rpc\/claim_payment_mail$/, () => json(500, {})))
+    await expect(processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))).rejects.toBeInstanceOf(LedgerError)
+    expect(String(logged.at(-1)?.[1])).toMatch(/^Error: claim mail: PostgREST answered 500/)
+    routes.shift()
+    routes.unshift(on('PATCH', /^\/rest\/v1\/payment_mails\?/, () => json(500, {})))
+    await expect(processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))).rejects.toBeInstanceOf(LedgerError)
+    expect(String(logged.at(-1)?.[1])).toMatch(/^Error: mail sent: PostgREST answered 500/)
+  })
+
   it('the bank wants a confirmation (3-D Secure): the English mail asks to confirm, and the row says so', async () => {
     recipient = { email: 'kari@example.no', lang: 'en' }
     subscription()
@@ -248,6 +278,11 @@ describe('a failed attempt: one mail per attempt of an invoice still open', () =
     recipient = { email: 'kari@example.no', lang: 'nb' }
     await processEvent(env, fake, invoiceEvent('invoice.payment_failed', { id: 'not-an-invoice', attempt_count: 1 }))
     expect(rpcs('claim_payment_mail')).toHaveLength(1)
+    expect(provider.asked.filter((a) => a.startsWith('invoice') && a !== 'invoice in_1')).toEqual([])
+    // An invoice the provider does not know: nothing to mail.
+    provider.invoices.clear()
+    expect((await processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))).result).toBe('applied')
+    expect(rpcs('claim_payment_mail')).toHaveLength(1)
     expect(sentMails()).toEqual([])
     expect(made('PATCH', '/rest/v1/payment_mails?')).toEqual([])
   })
@@ -261,21 +296,6 @@ describe('a failed attempt: one mail per attempt of an invoice still open', () =
     expect(made('DELETE', '/rest/v1/payment_mails?').map((c) => c.path)).toEqual(['/rest/v1/payment_mails?invoice_id=eq.in_1&attempt=eq.2&sent_at=is.null'])
     expect(made('PATCH', '/rest/v1/payment_mails?')).toEqual([])
     expect(made('DELETE', '/rest/v1/payment_events?')).toHaveLength(1)
-  })
-
-  it('no mail provider configured: nothing claimed, the missing secret logged once, the reading still written', async () => {
-    vi.resetModules()
-    const fresh = await import('../../supabase/functions/_shared/payment-ledger.ts')
-    subscription()
-    invoice()
-    const unmailed = { ...env, BREVO_API_KEY: ' ' }
-    expect((await fresh.processEvent(unmailed, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }))).result).toBe('applied')
-    await fresh.processEvent(unmailed, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 2 }))
-    expect(rpcs('claim_payment_mail')).toEqual([])
-    expect(applied()).toHaveLength(2)
-    const secretLines = logged.filter((line) => String(line[0]).includes('BREVO_API_KEY'))
-    expect(secretLines).toHaveLength(1)
-    expect(String(secretLines[0]![0])).toContain('[stripe-webhook]')
   })
 })
 
@@ -295,6 +315,18 @@ describe('a fixed card: customer.updated with a new default payment method', () 
     // The event's own version went to its record; the fresh reading draws the next.
     expect(applied().map((a) => a.version)).toEqual([102])
     expect(rpcs('record_payment_event')).toEqual([{ event_id: expect.stringMatching(/^evt_/), event_type: 'customer.updated', created: '2026-11-26T11:59:55.000Z', account: null }])
+    expect(logged).toEqual([])
+  })
+
+  it('a customer the provider does not know, an owing subscription whose invoice it does not know: nothing paid; a list that fails names itself', async () => {
+    expect((await processEvent(env, fake, cardChanged())).result).toBe('ignored')
+    provider.customers.set('cus_1', { id: 'cus_1', default_payment_method: 'pm_new' })
+    subscription({ latest_invoice: 'in_gone' })
+    expect((await processEvent(env, fake, cardChanged())).result).toBe('settled')
+    expect(provider.asked.filter((a) => a.startsWith('pay'))).toEqual([])
+    routes.unshift(on('GET', /^\/rest\/v1\/subscriptions\?/, () => json(500, {})))
+    await expect(processEvent(env, fake, cardChanged())).rejects.toBeInstanceOf(LedgerError)
+    expect(String(logged.at(-1)?.[1])).toMatch(/^Error: subscriptions of the customer: PostgREST answered 500/)
   })
 
   it('a subscription that has the card already is not set again; an invoice no longer open is not paid; a refusal is logged', async () => {
@@ -352,6 +384,9 @@ describe('an invoice paid with another card (on its page): that card becomes the
     invoice({ status: 'paid', payment: { status: 'succeeded', payment_method: 'pm_other' } })
     await processEvent(env, fake, invoiceEvent('invoice.paid'))
     await processEvent(env, fake, invoiceEvent('invoice.paid', { id: 'x_1' }))
+    subscription({ status: 'active' })
+    invoice({ status: 'paid', payment: null })
+    expect((await processEvent(env, fake, invoiceEvent('invoice.paid'))).result).toBe('applied')
     expect(provider.asked.filter((a) => a.startsWith('set'))).toEqual([])
   })
 })
@@ -413,12 +448,23 @@ describe('the invoice rows', () => {
     provider.invoices.clear()
     await processEvent(env, fake, invoiceEvent('invoice.finalized'))
     await processEvent(env, fake, invoiceEvent('invoice.finalized', { id: 'nope' }))
+    expect(provider.asked.filter((a) => a.startsWith('invoice') && a !== 'invoice in_1')).toEqual([])
     invoice({ status: 'paid' })
     // An account that is gone (a finished subscription, so nothing to refund).
     subscription({ status: 'canceled' })
     routes.unshift(on('POST', /^\/rest\/v1\/rpc\/apply_subscription_snapshot$/, () => json(200, { result: 'unlinked' })))
     await processEvent(env, fake, invoiceEvent('invoice.finalized'))
     expect(rpcs('record_invoice')).toEqual([])
+  })
+
+  it('an account named nowhere: the row has none; a row that cannot be recorded names itself', async () => {
+    subscription({ status: 'active', metadata: null })
+    invoice({ status: 'paid' })
+    await processEvent(env, fake, event('invoice.paid', { id: 'in_1', subscription: 'sub_1' }))
+    expect((rpcs('record_invoice')[0] as { reading: { user_id: string | null } }).reading.user_id).toBeNull()
+    routes.unshift(on('POST', /^\/rest\/v1\/rpc\/record_invoice$/, () => json(500, {})))
+    await expect(processEvent(env, fake, event('invoice.paid', { id: 'in_1', subscription: 'sub_1' }))).rejects.toBeInstanceOf(LedgerError)
+    expect(String(logged.at(-1)?.[1])).toMatch(/^Error: record invoice: PostgREST answered 500/)
   })
 
   it('the reading of a subscription event records no invoice', async () => {
@@ -473,6 +519,9 @@ describe('invoiceRowOf: the fields an accountant reads', () => {
     })
     expect(invoiceRowOf({ ...base, currency: 'eur', customer_tax_ids: [{ type: 'eu_vat', value: null }] }, null, null)).toMatchObject({ currency: 'eur', buyer_tax_id: null })
     expect(invoiceRowOf({ ...base, customer_tax_ids: [] }, null, null)).toMatchObject({ buyer_tax_id: null })
+    expect(invoiceRowOf({ ...base, lines: { data: [] } }, null, null)).toMatchObject({ period_start: null, period_end: null })
+    expect(invoiceRowOf({ ...base, lines: {} }, null, null)).toMatchObject({ period_start: null, period_end: null })
+    expect(invoiceRowOf({ ...base, lines: { data: [{ period: null }] } }, null, null)).toMatchObject({ period_start: null, period_end: null })
   })
 
   it('no row for a draft, one without a status or without a number', () => {
@@ -534,6 +583,15 @@ describe('what processEvent answers', () => {
     expect(await processEvent(env, fake, event('charge.refunded', { id: 'ch_1' }))).toEqual({ result: 'ignored', changed: false })
     routes.unshift(on('POST', /^\/rest\/v1\/rpc\/record_payment_event$/, () => json(200, null)))
     expect(await processEvent(env, fake, event('customer.subscription.updated', { id: 'sub_1' }))).toEqual({ result: 'duplicate', changed: false })
+  })
+
+  it('an event without data concerns nothing', async () => {
+    const bare = { id: 'evt_bare', type: 'customer.updated', created: NOW }
+    expect(concernsLedger(bare)).toBe(false)
+    expect(concernsLedger({ ...bare, type: 'customer.subscription.updated' })).toBe(false)
+    expect(await processEvent(env, fake, bare)).toEqual({ result: 'ignored', changed: false })
+    expect(await processEvent(env, fake, { ...bare, type: 'invoice.paid' })).toEqual({ result: 'ignored', changed: false })
+    expect(calls).toEqual([])
   })
 
   it('a failure names the event: could not record it, could not apply it', async () => {

@@ -7,7 +7,7 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: [
-      'tests/backend/{account-functions,account-functions-failures,payment-ledger-scripted,payment-provider,create-checkout,create-portal-session,stripe-production,stripe-webhook,stripe-webhook-scripted}.test.ts',
+      'tests/backend/{account-functions,account-functions-failures,payment-ledger-scripted,payment-ledger-unmailed,payment-provider,create-checkout,create-portal-session,stripe-production,stripe-webhook,stripe-webhook-scripted}.test.ts',
       'tests/security/{account-concurrency,payment-invariants,webhook-unknown-user}.test.ts',
     ],
     testTimeout: 20_000,
