@@ -255,7 +255,7 @@ describe('a failed attempt: one mail per attempt of an invoice still open', () =
     invoice({ hosted_invoice_url: null, currency: null, amount_due: 249_900 })
     await processEvent(env, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 1 }), 'reconcile-payments')
     recipient = { email: 'kari@example.no', lang: 'nb' }
-    invoice({ hosted_invoice_url: null, amount_due: null })
+    invoice({ hosted_invoice_url: null, amount_due: undefined })
     await processEvent({ ...env, AUTH_MAIL_FROM: 'Kari <kari@vekstlinje.no>' }, fake, invoiceEvent('invoice.payment_failed', { attempt_count: 2 }))
     const [en, nb] = sentMails()
     expect(en!.htmlContent).toContain('https://vekstlinje.no/en/app')

@@ -41,9 +41,11 @@ const failed = (attempt: number) => ({
 })
 
 it('no mail provider configured: nothing claimed, the missing secret logged once, the reading still written', async () => {
+  const secretLine = expect.stringMatching(/^\[stripe-webhook\] not configured: missing BREVO_API_KEY/)
   expect((await processEvent(env, provider, failed(1))).result).toBe('applied')
+  expect(logged.map((line) => String(line[0]))).toEqual([secretLine])
   expect((await processEvent(env, provider, failed(2))).result).toBe('applied')
   expect(calls.filter((c) => c.path.includes('claim_payment_mail'))).toEqual([])
   expect(calls.filter((c) => c.path.endsWith('apply_subscription_snapshot'))).toHaveLength(2)
-  expect(logged.map((line) => String(line[0]))).toEqual([expect.stringMatching(/^\[stripe-webhook\] not configured: missing BREVO_API_KEY/)])
+  expect(logged.map((line) => String(line[0]))).toEqual([secretLine])
 })

@@ -390,6 +390,7 @@ describe('the edges of renewals and address changes, both branches', () => {
       in_text: { status: 200, body: undefined },
       in_bank400: { status: 400, body: { error: { code: 'invoice_payment_intent_requires_action' } } },
       in_empty402: { status: 402 },
+      in_down: { status: 500, body: {} },
     }
     when('POST', /^\/payments\/v1\/invoices\/in_\w+\/pay$/, (r) => localAnswers[r.path.split('/')[4]!]!)
     const pay = (id: string) => local().payInvoice(id, 'pm_local_card')
@@ -403,6 +404,7 @@ describe('the edges of renewals and address changes, both branches', () => {
     expect(requests('POST', '/payments/v1/invoices/in_type/pay')[0]!.params).toEqual({ payment_method: 'pm_local_card' })
     await expect(pay('in_bank400')).rejects.toThrow('the local payment stand-in answered POST invoices/in_bank400/pay with 400')
     await expect(pay('in_empty402')).rejects.toThrow('the local payment stand-in answered POST invoices/in_empty402/pay with 402: null')
+    await expect(pay('in_down')).rejects.toThrow('the local payment stand-in answered POST invoices/in_down/pay with 500: {}')
   })
 
   it('Stripe: an invoice without payments, a customer without invoice settings, no default portal configuration; other errors are thrown', async () => {
