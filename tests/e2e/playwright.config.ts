@@ -10,7 +10,7 @@ export default defineConfig({
   testDir: '.',
   testMatch: '*.spec.ts',
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,

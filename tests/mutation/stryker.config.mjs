@@ -1,7 +1,7 @@
 // StrykerJS (npm run mutate) over the modules that start and end billing and delete accounts:
 // account deletion and export, the payment provider (Stripe and the local stand-in: cancel, refund,
-// expire checkouts, customers, portal), and the payment webhook (which activates and ends
-// subscriptions from Stripe's events). The other functions and the local stack's auth and payment
+// expire checkouts, customers, portal, invoices), and the payment webhook and its ledger (which
+// activate, renew and end subscriptions from Stripe's events). The other functions and the local stack's auth and payment
 // pages are the next to add; each adds its tests' run time to every mutant it brings.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
