@@ -9,7 +9,7 @@ import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import { authMailTexts } from '../../supabase/functions/_shared/auth-mail-texts.ts'
 import { concernsLedger, invoiceRowOf, LedgerError, type LedgerEvent, paymentStateOf, processEvent } from '../../supabase/functions/_shared/payment-ledger.ts'
 import type { PaymentProvider, PayOutcome, ProviderCustomer, ProviderInvoice, ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
-import { type Call, json, on, type Route, stubFetch, undoStubs } from './scripted-backend.ts'
+import { type Call, json, on, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z') / 1000
 const USER = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -106,10 +106,8 @@ beforeEach(() => {
 })
 afterEach(undoStubs)
 
-const made = (method: string, prefix: string) => calls.filter((c) => c.method === method && c.path.startsWith(prefix))
-const rpcs = (fn: string) => made('POST', `/rest/v1/rpc/${fn}`).map((c) => c.body)
+const { made, rpcs, applied } = recordedCalls(() => calls)
 const sentMails = () => made('POST', '/v3/smtp/email').map((c) => c.body as { sender: { email: string; name?: string }; to: Array<{ email: string }>; subject: string; textContent: string; htmlContent: string })
-const applied = () => rpcs('apply_subscription_snapshot') as Array<{ snapshot: Record<string, unknown>; version: number }>
 
 function subscription(values: Partial<ProviderSubscription> = {}): ProviderSubscription {
   const sub: ProviderSubscription = {

@@ -27,6 +27,15 @@ export function stubFetch(routes: () => Route[], record: (call: Call) => void): 
   })
 }
 
+/** Questions about the calls recorded so far (`calls()` is read at each question): those of a
+ * method under a path prefix, the bodies of a PostgREST RPC, the readings apply_subscription_snapshot got. */
+export function recordedCalls(calls: () => Call[]) {
+  const made = (method: string, prefix: string) => calls().filter((c) => c.method === method && c.path.startsWith(prefix))
+  const rpcs = (fn: string) => made('POST', `/rest/v1/rpc/${fn}`).map((c) => c.body)
+  const applied = () => rpcs('apply_subscription_snapshot') as Array<{ snapshot: Record<string, unknown>; version: number }>
+  return { made, rpcs, applied }
+}
+
 /** Undoes the stubs, spies and fake clock a test set up. */
 export function undoStubs(): void {
   vi.unstubAllGlobals()

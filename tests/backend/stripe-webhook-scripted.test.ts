@@ -8,7 +8,7 @@ import Stripe from 'stripe'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import handler, { planOfSubscription, snapshotOf, subscriptionOfEvent } from '../../supabase/functions/stripe-webhook/handler.ts'
-import { type Call, json, on, type Route, stubFetch, undoStubs } from './scripted-backend.ts'
+import { type Call, json, on, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const SECRET = 'whsec_scripted'
 const NOW = Date.parse('2026-11-26T12:00:00Z') / 1000
@@ -80,9 +80,7 @@ beforeEach(() => {
 })
 afterEach(undoStubs)
 
-const made = (method: string, prefix: string) => calls.filter((c) => c.method === method && c.path.startsWith(prefix))
-const rpcs = (fn: string) => made('POST', `/rest/v1/rpc/${fn}`).map((c) => c.body)
-const applied = () => rpcs('apply_subscription_snapshot') as Array<{ snapshot: Record<string, unknown>; version: number }>
+const { made, rpcs, applied } = recordedCalls(() => calls)
 
 function subscription(values: Partial<Sub> = {}): Sub {
   const sub: Sub = {

@@ -1,6 +1,7 @@
 import { type Browser, expect, test } from '@playwright/test'
 import { holdApp } from './page-script-only'
 import { canSignIn } from './stack-users'
+import { watchLayoutShifts } from './visitor'
 import { botCheckToken, confirmEmailLink, emailLinkIn, latestMailTo, open, pressEmailLink, stackUrl, uniqueEmail, withBotCheckToken } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
@@ -200,15 +201,7 @@ for (const [lang, prefix, titles] of [
 ] as const) {
   test(`${lang}: the title names the link's task from the first paint, and nothing moves when the app has read the link`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 })
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number }
-      w.shifted = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) w.shifted += entry.value
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    const shifted = await watchLayoutShifts(page)
     for (const type of ['email_change', 'signup', 'recovery'] as const) {
       const url = `${prefix}/auth/confirm?token_hash=pkce_0123abcd&type=${type}&email=kari.nordmann%40example.no`
       const { release } = await holdApp(page, url)
@@ -225,8 +218,7 @@ for (const [lang, prefix, titles] of [
       await expect(title.locator('span')).toBeVisible()
       expect(await title.evaluate((h1) => getComputedStyle(h1, '::after').content)).toBe('none')
       expect(await title.boundingBox()).toEqual(before)
-      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-      expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted), type).toBe(0)
+      expect(await shifted(), type).toBe(0)
       await page.unrouteAll()
     }
   })

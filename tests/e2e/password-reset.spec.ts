@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
 import { confirmEmailLink, open, showUp, confirmAndSignIn, pressEmailLink, registerAndConfirm, signIn, stackUrl, uniqueEmail } from './stack'
 import { holdAllButPageScript } from './page-script-only'
+import { watchLayoutShifts } from './visitor'
 
 interface Mail {
   to: string
@@ -87,21 +88,11 @@ for (const lang of ['nb', 'en'] as const) {
 
   test(`${lang}: a link that cannot be used says so, and nothing on screen moves`, async ({ page }) => {
     await page.setViewportSize({ width: 412, height: 823 })
-    await page.addInitScript(() => {
-      const w = window as unknown as { shifted: number }
-      w.shifted = 0
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>) {
-          if (!entry.hadRecentInput) w.shifted += entry.value
-        }
-      }).observe({ type: 'layout-shift', buffered: true })
-    })
+    const shifted = await watchLayoutShifts(page)
     // What the auth server's verify step sends back for a used or expired link.
     await page.goto(`${prefix}/reset-password#error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired`)
     await expect(page.getByRole('alert').filter({ hasText: text('utløpt eller allerede brukt', 'expired or has already been used') })).toBeVisible()
-    // Two frames: the shifts of the last render are reported.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
-    expect(await page.evaluate(() => (window as unknown as { shifted: number }).shifted)).toBe(0)
+    expect(await shifted()).toBe(0)
   })
 
   test(`${lang}: the answer never tells whether an account exists; a used link offers a new one`, async ({ page }) => {
