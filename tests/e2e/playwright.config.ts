@@ -1,10 +1,13 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumFlags, chromiumPath } from '../../src/build/chromium'
+import { chromiumFlags, chromiumPath, headlessShellPath } from '../../src/build/chromium'
 
-/** End-to-end tests drive Debian's Chromium against the built site and the local stack. */
+/** End-to-end tests drive Debian's Chromium (its headless shell) against the built site and the
+ * local stack. */
 export const e2ePort = Number(process.env.E2E_PORT ?? 5183)
 export const e2eStackPort = Number(process.env.E2E_STACK_PORT ?? 54329)
 const baseURL = `http://localhost:${e2ePort}`
+/** The specs about a page before its app starts (see headlessShellPath). */
+const untilFirstSignOfLife = ['first-sign-of-life.spec.ts', 'first-input.spec.ts']
 
 export default defineConfig({
   testDir: '.',
@@ -22,12 +25,19 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: chromiumFlags,
     },
   },
   projects: [
-    { name: 'chromium', testIgnore: 'engines.spec.ts', use: { ...devices['Desktop Chrome'], channel: undefined } },
+    { name: 'chromium', testIgnore: ['engines.spec.ts', ...untilFirstSignOfLife], use: { ...devices['Desktop Chrome'], channel: undefined } },
+    // What a page does before the visitor's first sign of life, and the slow phone's first input:
+    // the full browser, which, like a phone, has no pointer over a page until the test moves one.
+    {
+      name: 'chromium, no pointer',
+      testMatch: untilFirstSignOfLife,
+      use: { ...devices['Desktop Chrome'], channel: undefined, launchOptions: { executablePath: chromiumPath, args: chromiumFlags } },
+    },
     // Firefox ESR and WebKit, driven by tests/e2e/engines.ts (Playwright drives only its own builds).
     { name: 'firefox and webkit', testMatch: 'engines.spec.ts' },
   ],

@@ -1,7 +1,7 @@
 import { defineConfig, devices } from '@playwright/test'
-import { chromiumFlags, chromiumPath } from '../../src/build/chromium'
+import { chromiumFlags, headlessShellPath } from '../../src/build/chromium'
 
-/** The pseudo-locale sweep: Debian's Chromium against the pseudo-locale build (dist-pseudo/, made
+/** The pseudo-locale sweep: Debian's Chromium (its headless shell) against the pseudo-locale build (dist-pseudo/, made
  * by `npm run build:pseudo`), served by the site's server on its own port, without a backend. */
 export const pseudoPort = Number(process.env.E2E_PSEUDO_PORT ?? 5184)
 const baseURL = `http://localhost:${pseudoPort}`
@@ -20,7 +20,7 @@ export default defineConfig({
     baseURL,
     trace: 'off',
     launchOptions: {
-      executablePath: chromiumPath,
+      executablePath: headlessShellPath,
       args: chromiumFlags,
     },
   },
