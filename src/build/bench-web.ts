@@ -21,7 +21,7 @@ import { onStop, stopAll } from './stop-on-exit'
 // nothing: the mobile preset's throttling is simulated), then is audited with the slowdown that
 // makes that run's host the modelled phone (a host of index 800 under the preset's 4×). A fast
 // machine and a slow one, a quiet one and a busy one, measure the same device. The table prints the
-// index and the multiplier of each page.
+// index and the multiplier of each page, and last the floor (`floorPage`), audited in every series.
 //
 //   npm run bench:web                                   every page, 3 runs
 //   npm run bench:web -- --pages /login,/en/demo --runs 1 --no-build
@@ -50,8 +50,24 @@ if (!args['no-build']) execFileSync('npx', ['tsx', 'src/build/build.ts'], { cwd:
 const servedDir = path.resolve(args.dist)
 const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : builtRoutes(servedDir).map((route) => route.url)
 
+/** The floor: a page of a heading and a paragraph with the site's stylesheet and font, and no
+ * script. What Lighthouse reads on it is the host's browser, not a page: each series audits it too
+ * and prints it apart, so that a page's TBT can be read against it. */
+const floorPath = '/__floor'
+function floorPage(): string {
+  const home = readFileSync(path.join(servedDir, 'index.html'), 'utf8')
+  const links = home.match(/<link rel="stylesheet"[^>]*>|<link rel="preload"[^>]*as="font"[^>]*>/g) ?? []
+  return `<!doctype html><html lang="nb"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Vekstlinje</title><meta name="description" content="Vekstlinje"><meta name="robots" content="noindex">${links.join('')}</head><body><main><h1>Vekstlinje</h1><p>Vekst på LinkedIn, gjort for deg.</p></main></body></html>`
+}
+
 const supabaseUrl = `http://localhost:${process.env.SUPABASE_LOCAL_PORT ?? 54321}`
-const server = serve({ fetch: createSiteServer({ distDir: servedDir, supabaseUrl }).fetch, port: Number(process.env.PORT ?? 0) })
+const site = createSiteServer({ distDir: servedDir, supabaseUrl })
+const floorHtml = floorPage()
+const server = serve({
+  fetch: (request: Request) =>
+    new URL(request.url).pathname === floorPath ? new Response(floorHtml, { headers: { 'content-type': 'text/html; charset=utf-8' } }) : site.fetch(request),
+  port: Number(process.env.PORT ?? 0),
+})
 onStop(() => new Promise((done) => server.close(done)))
 await once(server, 'listening')
 const origin = `http://localhost:${(server.address() as AddressInfo).port}`
@@ -209,6 +225,7 @@ function summarise(url: string, all: Run[]): Summary {
 }
 
 const results: Summary[] = []
+let floor: Summary | undefined
 try {
   await chrome.launch()
   console.error(`${args['dry-run'] ? 'Would audit' : 'Auditing'} ${pages.length} page(s), ${runs} run(s) each, on ${origin}`)
@@ -220,6 +237,11 @@ try {
     results.push(summary)
     process.stderr.write(`${url}: perf ${summary.performance}, benchmarkIndex ${Math.round(summary.benchmarkIndex)}, CPU ${summary.cpuSlowdown}×\n`)
   }
+  if (!args['dry-run']) {
+    const all: Run[] = []
+    for (let run = 0; run < runs; run += 1) all.push(await auditWithRetries(floorPath))
+    floor = summarise(floorPath, all)
+  }
 } finally {
   await stopAll()
 }
@@ -229,7 +251,7 @@ const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`
 console.log(row(['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'a11y/bp/SEO', 'host index', 'CPU', 'goal']))
 console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']))
-for (const r of results) {
+for (const r of floor ? [...results, floor] : results) {
   console.log(
     row([
       `\`${r.url}\``,
@@ -242,15 +264,16 @@ for (const r of results) {
       `${r.accessibility}/${r.bestPractices}/${r.seo}${r.noindex ? ' (noindex)' : ''}`,
       String(Math.round(r.benchmarkIndex)),
       `${r.cpuSlowdown}×`,
-      r.misses.length ? `missed: ${r.misses.join(', ')}` : 'met',
+      r === floor ? 'the floor: no goal' : r.misses.length ? `missed: ${r.misses.join(', ')}` : 'met',
     ]),
   )
 }
+if (floor) console.log(`\nThe floor (\`${floorPath}\`): a heading and a paragraph with the site's stylesheet and font, no script; TBT in its runs: ${floor.runs.map((run) => `${Math.round(run.tbt)} ms`).join(', ')}`)
 const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex))
 console.log(`\nbenchmarkIndex: median ${Math.round(median(indexes))} (min ${Math.round(Math.min(...indexes))}, max ${Math.round(Math.max(...indexes))}); ${runs} run(s) per page`)
 
 mkdirSync(path.dirname(args.json), { recursive: true })
-writeFileSync(args.json, `${JSON.stringify({ date: new Date().toISOString(), goal, runs, deviceIndex: DEVICE_INDEX, pages: results }, null, 2)}\n`)
+writeFileSync(args.json, `${JSON.stringify({ date: new Date().toISOString(), goal, runs, deviceIndex: DEVICE_INDEX, pages: results, floor }, null, 2)}\n`)
 console.log(`JSON: ${path.relative(rootDir, args.json)}`)
 
 const missed = results.filter((r) => r.misses.length > 0)
