@@ -229,8 +229,8 @@ export const GUARDS: Guard[] = [
     tests: ['tests/backend/account-functions.test.ts', 'tests/backend/stripe-production.test.ts'],
   },
   {
-    name: 'stripe-webhook: a subscription of an account that is gone is refunded and cancelled',
-    file: WEBHOOK,
+    name: 'payment ledger: a subscription of an account that is gone is refunded and cancelled',
+    file: LEDGER,
     find: "    if (outcome.result === 'unlinked') await endOrphan(provider, snapshot)\n",
     replace: '',
     tests: ['tests/security/webhook-unknown-user.test.ts', 'tests/security/account-concurrency.test.ts', 'tests/backend/stripe-production.test.ts'],
@@ -415,7 +415,7 @@ export const GUARDS: Guard[] = [
   },
   {
     name: 'app (/auth/confirm): only a link of a known type [C2]',
-    file: 'machines/email-link.machine.ts',
+    file: 'machines/email-link-read.ts',
     find: 'if (!/^[\\w-]{1,256}$/.test(tokenHash) || !isLinkType(type)) return null',
     replace: 'if (!/^[\\w-]{1,256}$/.test(tokenHash)) return null',
     tests: ['tests/machines/email-link.test.ts'],
