@@ -17,6 +17,7 @@ import { loadKeys } from '@vekstlinje/supabase-local/jwt'
 import { startLocalStack } from '../server/local-supabase'
 import { createSiteServer } from '../server/site-server'
 import { builtRoutes } from './built-routes'
+import { layOutDeferredParts } from './lay-out-deferred'
 import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
 import { onStop, stopAll } from './stop-on-exit'
@@ -54,13 +55,7 @@ const slug = (text: string) => text.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '
 
 async function shoot(page: Page, group: string, caption: string, fullPage = true) {
   const file = `${slug(`${group}-${caption}`)}.png`
-  // A full page is captured without scrolling: parts laid out only near the viewport
-  // (`content-visibility: auto`) are shown as a person sees them on getting there.
-  if (fullPage)
-    await page.evaluate(() => {
-      for (const el of document.querySelectorAll<HTMLElement>('body *'))
-        if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible'
-    })
+  if (fullPage) await page.evaluate(layOutDeferredParts)
   await page.screenshot({ path: path.join(outDir, file), fullPage })
   shots.push({ group, caption, file })
   console.log(`  ${file}`)

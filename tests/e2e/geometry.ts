@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test'
+import { layOutDeferredParts } from '../../src/build/lay-out-deferred'
 
 /** What a person would see wrong on the current page at the current width: sideways scrolling,
  * controls cut off at the edge, covered by something else, overlapping each other or sticking out
@@ -7,13 +8,10 @@ import type { Page } from '@playwright/test'
 export async function layoutProblems(page: Page): Promise<string[]> {
   // Keyboard modality, so that focus() shows the ring as a Tab would.
   await page.keyboard.press('Shift')
+  // Until laid out, parts deferred to the viewport hold an estimated size their content overflows.
+  await page.evaluate(layOutDeferredParts)
   return page.evaluate(() => {
     const problems: string[] = []
-    // Parts laid out only near the viewport (`content-visibility: auto`) are measured as a person
-    // sees them on getting there; until then they hold an estimated size their content overflows.
-    for (const el of document.querySelectorAll<HTMLElement>('body *')) {
-      if (getComputedStyle(el).contentVisibility === 'auto') el.style.contentVisibility = 'visible'
-    }
     const width = document.documentElement.clientWidth
     const describe = (el: Element) => {
       const text = (el.getAttribute('aria-label') || el.textContent || (el as HTMLInputElement).name || '').trim().replace(/\s+/g, ' ')
