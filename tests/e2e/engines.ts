@@ -36,6 +36,9 @@ export interface Engine {
 const scriptsOf = async (url: string) => [...(await (await fetch(url)).text()).matchAll(/<script[^>]* src="([^"]+)"/g)].map((match) => match[1]!)
 
 const pollInterval = 50
+/** How long WebKit's driver has to answer a script before it is asked again (an answer takes
+ * milliseconds). */
+const unansweredAfterMs = 2_000
 
 export async function launchFirefox(baseUrl: string, viewport: { width: number; height: number }): Promise<Engine> {
   const browser: Browser = await puppeteer.launch({ browser: 'firefox', executablePath: firefoxPath, headless: true })
@@ -184,16 +187,32 @@ export async function launchWebKit(baseUrl: string, viewport: { width: number; h
         'webkitgtk:browserOptions': { binary: miniBrowser, args: ['--automation'] },
       })
       .build()
-    // A script run while the page navigates fails: that counts as "not yet".
+    // A script run while the page navigates fails: that counts as "not yet". So does one that gets
+    // no answer: now and then (4 of 64 runs of the journeys), a script sent while a new page came in
+    // was never answered, though the driver went on answering others; the next poll asks again.
+    const ask = <T>(script: string, ...args: unknown[]): Promise<T | undefined> =>
+      new Promise((resolve) => {
+        const unanswered = setTimeout(() => {
+          console.warn(`WebKit gave no answer to a script in ${unansweredAfterMs} ms; asking again`)
+          resolve(undefined)
+        }, unansweredAfterMs)
+        driver
+          .executeScript<T>(script, ...args)
+          .catch(() => undefined)
+          .then((answer) => {
+            clearTimeout(unanswered)
+            resolve(answer)
+          })
+      })
     const until = async (expression: string, timeoutMs = 20_000) => {
-      const check = () => driver.executeScript(`return Boolean(${expression})`).then(Boolean, () => false)
+      const check = async () => Boolean(await ask(`return Boolean(${expression})`))
       await driver.wait(check, timeoutMs, `waited for ${expression}`, pollInterval)
     }
     // The window is at least 447 px wide (WebKitGTK's MiniBrowser).
     await driver.manage().window().setRect(viewport)
     const find = async (selector: string, text?: string): Promise<WebElement> => {
       const script = `return [...document.querySelectorAll(arguments[0])].find((e) => (arguments[1] === null || e.textContent.includes(arguments[1])) && e.offsetParent !== null)`
-      const look = () => driver.executeScript<WebElement | null>(script, selector, text ?? null).catch(() => null)
+      const look = async () => (await ask<WebElement | null>(script, selector, text ?? null)) ?? null
       const element = (await driver.wait(look, 20_000, `waited for ${selector}`, pollInterval))!
       // Scrolls are asynchronous with smooth scrolling: into view at once, then act.
       await driver.executeScript(`arguments[0].scrollIntoView({ block: 'center', behavior: 'instant' })`, element)
