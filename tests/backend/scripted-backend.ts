@@ -3,7 +3,7 @@
 // fails the test.
 import { vi } from 'vitest'
 
-export type Call = { method: string; path: string; body: unknown }
+export type Call = { method: string; path: string; body: unknown; headers: Record<string, string> }
 export type Route = (call: Call) => Response | undefined
 
 export const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } })
@@ -17,7 +17,12 @@ export function on(method: string, pattern: RegExp, answer: (call: Call) => Resp
 export function stubFetch(routes: () => Route[], record: (call: Call) => void): void {
   vi.stubGlobal('fetch', async (input: string | URL, init: RequestInit = {}) => {
     const url = new URL(String(input))
-    const call = { method: init.method ?? 'GET', path: decodeURIComponent(url.pathname + url.search), body: init.body ? JSON.parse(String(init.body)) : undefined }
+    const call = {
+      method: init.method ?? 'GET',
+      path: decodeURIComponent(url.pathname + url.search),
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      headers: Object.fromEntries(new Headers(init.headers)),
+    }
     record(call)
     for (const route of routes()) {
       const answer = route(call)
