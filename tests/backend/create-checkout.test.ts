@@ -4,8 +4,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { functionHandler } from './function-runtime.ts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { functionHandler, RUNTIME } from './function-runtime.ts'
 import { confirmedUser, expectNotSignedIn, functionError, type LocalStack, startTestStack, TEST_BUYER } from './helpers.ts'
 
 /** The handler under test, in this run's runtime (Node, or Deno from the upload copy). */
@@ -268,6 +268,8 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
       tax_exempt: 'reverse',
       'invoice_settings[footer]': 'Exempt from Norwegian VAT under the Norwegian VAT Act § 6-22 (2). Reverse charge: VAT to be accounted for by the recipient.',
       'metadata[tax_treatment]': 'reverse_charge',
+      // Emptied, so that a customer who bought as a Norwegian company before keeps no old number.
+      'metadata[org_number]': '',
     })
     expect(formOf(requests[1])).not.toHaveProperty('invoice_settings[custom_fields][1][name]')
     expect(formOf(requests.find((r) => r.method === 'POST' && r.path.endsWith('/tax_ids')))).toEqual({ type: 'eu_vat', value: 'DE123456789' })
@@ -305,9 +307,38 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
     ])
     const form = stripe.requests.at(-1)!.form
     expect(form.get('customer')).toBe('cus_existing_42')
+    expect(form.get('locale')).toBe('nb')
     expect(form.has('customer_email')).toBe(false)
     expect(form.get('success_url')).toBe(`${SITE}/app?success=true`)
     expect(form.get('cancel_url')).toBe(`${SITE}/app?canceled=true`)
+  })
+
+  it('keeps one of each tax ID: one the customer has already is not added again; another value or type is', async () => {
+    const listing = (data: Array<{ type: string; value: string }>) =>
+      fakeStripe((req) => (req.method === 'GET' && /\/tax_ids\?/.test(req.path) ? { status: 200, body: { object: 'list', data, has_more: false, url: req.path } } : stripeReply(req)))
+    const posted = async (data: Array<{ type: string; value: string }>) => {
+      const fake = await listing(data)
+      try {
+        const user = await confirmedUser(stack)
+        expect((await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_API_BASE: fake.base } })).status).toBe(200)
+        return fake.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/tax_ids')).map(formOf)
+      } finally {
+        await fake.close()
+      }
+    }
+    expect(await posted([{ type: 'eu_vat', value: 'DE123456789' }, { type: 'no_vat', value: '923456783MVA' }])).toEqual([])
+    expect(await posted([{ type: 'eu_vat', value: '923456783MVA' }, { type: 'no_vat', value: '999999999MVA' }])).toEqual([{ type: 'no_vat', value: '923456783MVA' }])
+  })
+
+  it('a session Stripe answers without a URL → 502', async () => {
+    const noUrl = await fakeStripe((req) => (req.path === '/v1/checkout/sessions' ? { status: 200, body: { id: 'cs_test_no_url', object: 'checkout.session', url: null } } : stripeReply(req)))
+    try {
+      const user = await confirmedUser(stack)
+      const res = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_API_BASE: noUrl.base } })
+      expect([res.status, await res.json()]).toEqual([502, { error: 'The payment provider could not start the checkout' }])
+    } finally {
+      await noUrl.close()
+    }
   })
 
   it('does not call Stripe for a user already on Pro', async () => {
@@ -326,11 +357,24 @@ describe('create-checkout with Stripe configured (a fake Stripe API over HTTP)',
       expect(res.status).toBe(502)
       const body = await res.json()
       expect(body).toEqual({ error: 'The payment provider could not start the checkout' })
+      const logged = vi.spyOn(console, 'error').mockImplementation(() => {})
       const unconfigured = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_PRICE_PRO: undefined } })
       expect(unconfigured.status).toBe(500)
       expect(await unconfigured.json()).toEqual({ error: 'Checkout is not configured' })
       const noRate = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), STRIPE_TAX_RATE_MVA: undefined } })
       expect(noRate.status).toBe(500)
+      const noSite = await call({ productType: 'pro', buyer: TEST_BUYER }, { token: user.session.access_token, env: { ...stripeEnv(), SITE_URL: undefined } })
+      expect([noSite.status, await noSite.json()]).toEqual([500, { error: 'Checkout is not configured' }])
+      const lines = logged.mock.calls.map((c) => String(c[0]))
+      logged.mockRestore()
+      // The log line names what is missing (under Deno, in the Deno process's log).
+      if (RUNTIME === 'node') {
+        expect(lines).toEqual([
+          '[create-checkout] not configured: STRIPE_PRICE_PRO is not set',
+          '[create-checkout] not configured: STRIPE_TAX_RATE_MVA is not set',
+          expect.stringContaining('SITE_URL'),
+        ])
+      }
     } finally {
       await refusing.close()
     }

@@ -223,10 +223,6 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
     console.error(`[create-checkout] not configured: ${stripe ? `${missing} is not set` : 'neither STRIPE_SECRET_KEY nor LOCAL_PAYMENTS_URL is set'}`)
     return answer(500, { error: 'Checkout is not configured' }, cors)
   }
-  if (!env.SITE_URL) {
-    console.error('[create-checkout] not configured: SITE_URL is not set')
-    return answer(500, { error: 'Checkout is not configured' }, cors)
-  }
 
   let rows: SubscriptionRow[]
   try {
@@ -250,7 +246,7 @@ async function handler(req: Request, env: FunctionEnv): Promise<Response> {
 
   try {
     const customer = await customerOf(env, { ...user, lang })
-    const input: CheckoutInput = { user, plan, price: price!, lang, customer, buyer, ...returnUrls(env.SITE_URL, lang) }
+    const input: CheckoutInput = { user, plan, price: price!, lang, customer, buyer, ...returnUrls(env.SITE_URL!, lang) }
     const url = stripe ? await stripeCheckout(env, input) : await localCheckout(env, input)
     return answer(200, { url }, cors)
   } catch (error) {
