@@ -7,8 +7,8 @@ export default defineConfig({
   test: {
     environment: 'node',
     include: [
-      'tests/backend/{account-functions,account-functions-failures,payment-ledger-scripted,payment-ledger-unmailed,payment-provider,create-checkout,create-portal-session,stripe-production,stripe-webhook,stripe-webhook-scripted}.test.ts',
-      'tests/security/{account-concurrency,payment-invariants,webhook-unknown-user}.test.ts',
+      'tests/backend/{account-functions,account-functions-failures,account-ownership,email-links,fix-payment-scripted,payment-ledger-scripted,payment-ledger-unmailed,payment-provider,create-checkout,create-portal-session,reconcile-payments-scripted,renewals,request-email-change-scripted,stripe-production,stripe-webhook,stripe-webhook-scripted}.test.ts',
+      'tests/security/{account-concurrency,hostile-input,payment-invariants,webhook-unknown-user}.test.ts',
     ],
     testTimeout: 20_000,
     hookTimeout: 120_000,
