@@ -8,8 +8,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import { authMailTexts } from '../../supabase/functions/_shared/auth-mail-texts.ts'
 import { concernsLedger, invoiceRowOf, LedgerError, type LedgerEvent, paymentStateOf, processEvent } from '../../supabase/functions/_shared/payment-ledger.ts'
-import type { PaymentProvider, PayOutcome, ProviderCustomer, ProviderInvoice, ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
-import { type Call, json, on, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
+import type { PayOutcome, ProviderCustomer, ProviderInvoice, ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
+import { type Call, json, on, providerStub, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const NOW = Date.parse('2026-11-26T12:00:00Z') / 1000
 const USER = '0f8fad5b-d9cb-469f-a165-70867728950e'
@@ -47,8 +47,7 @@ function asked<T>(what: string, answer: T): T {
   provider.asked.push(what)
   return answer
 }
-const fake: PaymentProvider = {
-  kind: 'local',
+const fake = providerStub({
   retrieveSubscription: async (id) => asked(`subscription ${id}`, structuredClone(provider.subscriptions.get(id) ?? null)),
   retrieveInvoice: async (id) => asked(`invoice ${id}`, structuredClone(provider.invoices.get(id) ?? null)),
   retrieveCustomer: async (id) => asked(`customer ${id}`, provider.customers.get(id) ?? null),
@@ -60,18 +59,7 @@ const fake: PaymentProvider = {
     provider.asked.push(`pay ${id} ${method}`)
     return provider.payAnswer
   },
-  refundAndCancel: async (id) => {
-    throw new Error(`unexpected refund of ${id}`)
-  },
-  cancelNow: async () => {},
-  expireOpenCheckouts: async () => {},
-  ensureCustomer: async () => 'cus_1',
-  updateCustomerEmail: async () => true,
-  createPortalSession: async () => 'http://portal.test',
-  listSubscriptions: async function* () {},
-  missingSettings: async () => [],
-  undeliveredEvents: async function* () {},
-}
+})
 
 beforeEach(() => {
   calls = []

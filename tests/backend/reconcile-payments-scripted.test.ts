@@ -6,8 +6,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import reconcilePayments, { KEEP_RUNS_DAYS, REPLAY_SECONDS, reconcile } from '../../supabase/functions/reconcile-payments/handler.ts'
 import type { FunctionEnv } from '../../supabase/functions/_shared/env.ts'
 import { HANDLED_EVENTS } from '../../supabase/functions/_shared/payment-ledger.ts'
-import type { PaymentProvider, ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
-import { type Call, json, on, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
+import type { ProviderSubscription } from '../../supabase/functions/_shared/payment-provider.ts'
+import { type Call, json, on, providerStub, type Route, recordedCalls, stubFetch, undoStubs } from './scripted-backend.ts'
 
 const NOW = Date.parse('2026-11-28T02:37:00Z')
 const SECONDS = NOW / 1000
@@ -30,21 +30,8 @@ let settingsOff: string[]
 let unchanged: Set<string>
 let asked: { since?: number; types?: readonly string[] }
 
-const provider: PaymentProvider = {
-  kind: 'local',
+const provider = providerStub({
   retrieveSubscription: async (id) => structuredClone(listed.find((s) => s.id === id) ?? null),
-  retrieveInvoice: async () => null,
-  retrieveCustomer: async () => null,
-  setSubscriptionPaymentMethod: async () => {},
-  payInvoice: async () => 'paid',
-  refundAndCancel: async (id) => {
-    throw new Error(`unexpected refund of ${id}`)
-  },
-  cancelNow: async () => {},
-  expireOpenCheckouts: async () => {},
-  ensureCustomer: async () => 'cus_1',
-  updateCustomerEmail: async () => true,
-  createPortalSession: async () => 'http://portal.test',
   listSubscriptions: async function* () {
     yield* structuredClone(listed)
   },
@@ -53,7 +40,7 @@ const provider: PaymentProvider = {
     asked = { since, types }
     yield* events
   },
-}
+})
 
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString()
 const END = SECONDS + 20 * DAY

@@ -2,6 +2,7 @@
 // is recorded, and each is answered by the first route that answers it. An unscripted request
 // fails the test.
 import { vi } from 'vitest'
+import type { PaymentProvider } from '../../supabase/functions/_shared/payment-provider.ts'
 
 export type Call = { method: string; path: string; body: unknown; headers: Record<string, string> }
 export type Route = (call: Call) => Response | undefined
@@ -46,4 +47,29 @@ export function undoStubs(): void {
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
   vi.useRealTimers()
+}
+
+/** An in-memory payment provider: what a test gives (`own`), and otherwise a provider with nothing
+ * in it (a refund, which no such test expects, fails it). */
+export function providerStub(own: Partial<PaymentProvider>): PaymentProvider {
+  return {
+    kind: 'local',
+    retrieveSubscription: async () => null,
+    retrieveInvoice: async () => null,
+    retrieveCustomer: async () => null,
+    setSubscriptionPaymentMethod: async () => {},
+    payInvoice: async () => 'paid',
+    refundAndCancel: async (id) => {
+      throw new Error(`unexpected refund of ${id}`)
+    },
+    cancelNow: async () => {},
+    expireOpenCheckouts: async () => {},
+    ensureCustomer: async () => 'cus_1',
+    updateCustomerEmail: async () => true,
+    createPortalSession: async () => 'http://portal.test',
+    listSubscriptions: async function* () {},
+    missingSettings: async () => [],
+    undeliveredEvents: async function* () {},
+    ...own,
+  }
 }
