@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { once } from 'node:events'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
@@ -12,6 +12,7 @@ import { builtRoutes } from './built-routes'
 import { distDir, rootDir } from './site'
 import { chromiumFlags, chromiumPath } from './chromium'
 import { calibrateSavedRun, DEVICE_INDEX, PRESET_SLOWDOWN, type SavedRun } from './cpu-calibration'
+import { type FirstLayout, firstLayout, type TraceEvent } from './first-layout'
 import { onStop, stopAll } from './stop-on-exit'
 
 // Lighthouse 12 (mobile: simulated slow 4G) on the built site, served by the project's own server
@@ -104,6 +105,10 @@ interface Run {
   /** The main thread's long tasks (what TBT counts): the script each is attributed to, its start
    * and its duration (ms, simulated). */
   longTasks: Array<{ url: string; startTime: number; duration: number }>
+  /** Where the page's first full style and layout ran on the host (first-layout.ts): in the frame
+   * that painted it, or in a task before, which Lighthouse's simulation counts after the first
+   * contentful paint. */
+  firstLayout?: FirstLayout
 }
 
 const lcpElementOf = (details: unknown): string => {
@@ -125,6 +130,7 @@ async function audit(url: string, categories = ['performance', 'accessibility', 
   const flags = { port: chrome.port, output: 'json' as const, logLevel: 'error' as const, onlyCategories: categories }
   let cpuSlowdown = PRESET_SLOWDOWN
   let result: Awaited<ReturnType<typeof lighthouse>>
+  let laidOut: FirstLayout | undefined
   try {
     // Load the page and save what Lighthouse gathered, the host's index with it.
     await lighthouse(`${origin}${url}${arrivalQuery(url)}`, { ...flags, gatherMode: saved, throttling: { cpuSlowdownMultiplier: PRESET_SLOWDOWN } })
@@ -132,6 +138,11 @@ async function audit(url: string, categories = ['performance', 'accessibility', 
     const artifacts = JSON.parse(readFileSync(file, 'utf8')) as SavedRun
     cpuSlowdown = calibrateSavedRun(artifacts)
     writeFileSync(file, JSON.stringify(artifacts))
+    const trace = readdirSync(saved).find((name) => name.endsWith('.trace.json'))
+    if (trace) {
+      const { traceEvents } = JSON.parse(readFileSync(path.join(saved, trace), 'utf8')) as { traceEvents: TraceEvent[] }
+      laidOut = firstLayout(traceEvents, `${origin}${url}${arrivalQuery(url)}`)
+    }
     // Audit it with the slowdown chosen from that index (the saved settings and these must agree).
     result = await lighthouse(undefined, { ...flags, auditMode: saved, throttling: { cpuSlowdownMultiplier: cpuSlowdown } })
   } finally {
@@ -161,6 +172,7 @@ async function audit(url: string, categories = ['performance', 'accessibility', 
     longTasks: ((lhr.audits['long-tasks']?.details as { items?: Array<{ url: string; startTime: number; duration: number }> } | undefined)?.items ?? []).map(
       ({ url: script, startTime, duration }) => ({ url: script.replace(origin, ''), startTime: Math.round(startTime), duration: Math.round(duration) }),
     ),
+    firstLayout: laidOut,
     failedAudits: ['accessibility', 'best-practices', 'seo'].flatMap((id) =>
       (lhr.categories[id]?.auditRefs ?? []).filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0).map((ref) => ref.id),
     ),
@@ -187,11 +199,11 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? at(middle) : (at(middle - 1) + at(middle)) / 2
 }
 
-type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
+type Summary = Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks' | 'firstLayout'> & { url: string; noindex: boolean; misses: string[]; runs: Run[] }
 
 
 function summarise(url: string, all: Run[]): Summary {
-  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks'>) => median(all.map((run) => run[key]))
+  const pick = (key: keyof Omit<Run, 'noindex' | 'failedAudits' | 'lcpElement' | 'longTasks' | 'firstLayout'>) => median(all.map((run) => run[key]))
   const summary: Summary = {
     url,
     performance: pick('performance'),
@@ -247,10 +259,18 @@ try {
 }
 if (args['dry-run']) process.exit(0)
 
+/** How many of a page's runs laid it out before its first paint, and how long that took on the host. */
+const laidOutBeforePaint = (all: Run[]) => {
+  const before = all.filter((run) => run.firstLayout?.at === 'before-paint')
+  const known = all.filter((run) => run.firstLayout).length
+  if (!known) return '?'
+  return `${before.length} of ${known}${before.length ? ` (${before.map((run) => run.firstLayout?.hostMs).join(', ')} ms)` : ''}`
+}
+
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`
 const row = (cells: string[]) => `| ${cells.join(' | ')} |`
-console.log(row(['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'a11y/bp/SEO', 'host index', 'CPU', 'goal']))
-console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']))
+console.log(row(['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'JS', 'a11y/bp/SEO', 'host index', 'CPU', 'laid out before paint', 'goal']))
+console.log(row(['---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---', '---']))
 for (const r of floor ? [...results, floor] : results) {
   console.log(
     row([
@@ -264,11 +284,22 @@ for (const r of floor ? [...results, floor] : results) {
       `${r.accessibility}/${r.bestPractices}/${r.seo}${r.noindex ? ' (noindex)' : ''}`,
       String(Math.round(r.benchmarkIndex)),
       `${r.cpuSlowdown}×`,
+      laidOutBeforePaint(r.runs),
       r === floor ? 'the floor: no goal' : r.misses.length ? `missed: ${r.misses.join(', ')}` : 'met',
     ]),
   )
 }
 if (floor) console.log(`\nThe floor (\`${floorPath}\`): a heading and a paragraph with the site's stylesheet and font, no script; TBT in its runs: ${floor.runs.map((run) => `${Math.round(run.tbt)} ms`).join(', ')}`)
+// TBT by where the first layout ran, over every run of every page: the split shows how much of
+// what is left is that layout, counted or not by the simulation as it raced the load event.
+const everyRun = results.flatMap((r) => r.runs)
+for (const [at, label] of [['paint', 'in the frame that painted the page'], ['before-paint', 'in a task before its first paint']] as const) {
+  const these = everyRun.filter((run) => run.firstLayout?.at === at)
+  if (these.length)
+    console.log(
+      `First layout ${label}: ${these.length} of ${everyRun.length} runs, TBT median ${Math.round(median(these.map((run) => run.tbt)))} ms, over 50 ms in ${these.filter((run) => run.tbt > goal.tbt).length}`,
+    )
+}
 const indexes = results.flatMap((r) => r.runs.map((run) => run.benchmarkIndex))
 console.log(`\nbenchmarkIndex: median ${Math.round(median(indexes))} (min ${Math.round(Math.min(...indexes))}, max ${Math.round(Math.max(...indexes))}); ${runs} run(s) per page`)
 
