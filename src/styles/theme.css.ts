@@ -1,4 +1,19 @@
-import { createGlobalTheme } from '@vanilla-extract/css'
+import { createFontStack } from '@capsizecss/core'
+import arial from '@capsizecss/metrics/arial'
+import inter from '@capsizecss/metrics/inter'
+import roboto from '@capsizecss/metrics/roboto'
+import { createGlobalTheme, globalFontFace } from '@vanilla-extract/css'
+
+// Until Inter arrives (font-display: swap), text is set in a local font scaled to Inter's metrics:
+// Arial (or Liberation Sans, drawn to Arial's metrics, on Linux), else Roboto (Android). When the
+// web font comes after the first paint, as on a slow phone's network, the text keeps its lines
+// and nothing moves (Capsize computes the overrides from each font's metrics).
+const bodyFonts = createFontStack([{ ...inter, familyName: 'Inter Variable' }, arial, roboto], { fontFaceFormat: 'styleObject' })
+for (const { '@font-face': face } of bodyFonts.fontFaces) {
+  const { fontFamily, src, ...overrides } = face
+  const metricTwins = src.includes("local('Arial')") ? ", local('Liberation Sans'), local('LiberationSans')" : ''
+  globalFontFace(fontFamily, { ...overrides, src: `${src}${metricTwins}` })
+}
 
 // The design tokens. Contrast of every text/background pair below meets WCAG AA.
 export const vars = createGlobalTheme(':root', {
@@ -23,7 +38,7 @@ export const vars = createGlobalTheme(':root', {
     inverseMuted: '#b9bad0',
   },
   font: {
-    body: '"Inter Variable", ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+    body: `${bodyFonts.fontFamily}, ui-sans-serif, system-ui, -apple-system, "Segoe UI", sans-serif`,
   },
   weight: { regular: '400', medium: '550', bold: '700' },
   size: {
