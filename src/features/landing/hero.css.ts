@@ -26,6 +26,12 @@ export const heroActions = style({
   '@media': { 'screen and (max-width: 479px)': { display: 'grid' } },
 })
 
+/** On phones the eyebrow takes two lines in any font: a line that fits Inter but not the local
+ * fallback shown until Inter arrives (or the other way) would move the page when it does. */
+export const heroEyebrow = style({
+  '@media': { 'screen and (max-width: 479px)': { maxWidth: '16em' } },
+})
+
 export const heroTitle = style({
   fontSize: 'clamp(2.5rem, 6vw, 4rem)',
   lineHeight: 1.05,

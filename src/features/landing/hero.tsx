@@ -14,7 +14,7 @@ export function Hero({ card }: { card: ReactNode }) {
     <section className={styles.hero} aria-labelledby="hero-title" data-section="hero">
       <div className={`${ui.container} ${styles.heroGrid}`}>
         <div className={styles.heroText}>
-          <p className={ui.eyebrow}>
+          <p className={`${ui.eyebrow} ${styles.heroEyebrow}`}>
             <Trans>Done-for-you LinkedIn growth for B2B</Trans>
           </p>
           <h1 id="hero-title" className={styles.heroTitle}>
