@@ -57,7 +57,7 @@ const pages = args.pages ? args.pages.split(',').map((page) => page.trim()) : bu
 const floorPath = '/__floor'
 function floorPage(): string {
   const home = readFileSync(path.join(servedDir, 'index.html'), 'utf8')
-  const links = home.match(/<link rel="stylesheet"[^>]*>|<link rel="preload"[^>]*as="font"[^>]*>/g) ?? []
+  const links = home.match(/<link rel="stylesheet"[^>]*>/g) ?? []
   return `<!doctype html><html lang="nb"><head><meta charset="UTF-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Vekstlinje</title><meta name="description" content="Vekstlinje"><meta name="robots" content="noindex">${links.join('')}</head><body><main><h1>Vekstlinje</h1><p>Vekst på LinkedIn, gjort for deg.</p></main></body></html>`
 }
 
