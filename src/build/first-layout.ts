@@ -2,8 +2,8 @@
 //
 // A page needs one full style and layout before its first paint. Chromium does it in the frame that
 // paints, unless the load event comes first: then it lays the page out as the load event ends, in
-// the task before the paint. Which comes first is a race on a fast local server (the stylesheet, the
-// font and the page script arrive with the HTML); on a phone's network the paint comes first.
+// the task before the paint. Which comes first is a race on a fast local server (the stylesheet and
+// the page script arrive with the HTML); on a phone's network the paint comes first.
 // Lighthouse's simulation (Lantern) keeps the task that paints in the graph of the first
 // contentful paint, but not a task before it, so a layout done at the load event is counted as
 // blocking time after that paint, slowed by the CPU multiplier.

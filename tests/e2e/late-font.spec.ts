@@ -50,16 +50,16 @@ for (const width of [412, 1280]) {
 // The hero's eyebrow on phones: two lines in either font (hero.css.ts). A single line that fits
 // Inter but not the fallback moved `/en` by 0.017 at 412 px, the width Lighthouse's phone has.
 test('the hero’s eyebrow takes as many lines before the font comes as after, on phones', async ({ browser }) => {
-  const eyebrowHeights = async (withFont: boolean) => {
+  const eyebrowLines = async (withFont: boolean) => {
     const context = await browser.newContext({ isMobile: true, hasTouch: true })
     if (!withFont) await context.route(/\.woff2$/, (request) => request.abort())
     const page = await context.newPage()
-    const heights: Record<string, number> = {}
+    const lines: Record<string, number> = {}
     for (const url of ['/', '/en']) {
       await page.goto(url)
       for (const width of [320, 360, 390, 412, 430, 479]) {
         await page.setViewportSize({ width, height: 823 })
-        heights[`${url} at ${width} px`] = await page.evaluate(async () => {
+        lines[`${url} at ${width} px`] = await page.evaluate(async () => {
           await document.fonts.ready
           const eyebrow = document.querySelector('[data-section="hero"] p:has(+ #hero-title)')
           return eyebrow ? eyebrow.getBoundingClientRect().height / Number.parseFloat(getComputedStyle(eyebrow).lineHeight) : 0
@@ -68,10 +68,10 @@ test('the hero’s eyebrow takes as many lines before the font comes as after, o
       expect(await page.evaluate(() => document.fonts.check('16px "Inter Variable"')), `${url}: the font is ${withFont ? 'in' : 'not in'}`).toBe(withFont)
     }
     await context.close()
-    return heights
+    return lines
   }
-  const before = await eyebrowHeights(false)
-  const after = await eyebrowHeights(true)
-  for (const lines of Object.values(after)) expect(Math.round(lines)).toBe(2)
+  const before = await eyebrowLines(false)
+  const after = await eyebrowLines(true)
+  for (const count of Object.values(after)) expect(Math.round(count)).toBe(2)
   expect(before).toEqual(after)
 })
