@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { canSignIn, confirmedUser, withSession } from './stack-users'
 import { signedUpAccount } from './dashboard'
-import { asServiceRole, emailLinkIn, open, confirmAndSignIn, pressEmailLink, stackUrl, withBotCheckToken, nameCompany } from './stack'
+import { asServiceRole, emailLinkIn, open, confirmAndSignIn, pressEmailLink, stackUrl, withBotCheckToken, nameCompany, payOnLocalCheckout } from './stack'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { fileURLToPath } from 'node:url'
 
@@ -56,8 +56,7 @@ for (const lang of ['nb', 'en'] as const) {
     await page.getByRole('link', { name: text('Oppgrader til Pro', 'Upgrade to Pro') }).click()
     await nameCompany(page, lang)
     await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
-    await page.getByRole('button', { name: 'Pay' }).click()
-    await expect(page).toHaveURL(`${prefix}/app`)
+    await payOnLocalCheckout(page, `${prefix}/app`)
     await expect(page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 10_000 })
   }
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { asServiceRole, open, confirmAndSignIn, registerAndConfirm, signIn, nameCompany } from './stack'
+import { asServiceRole, open, confirmAndSignIn, registerAndConfirm, signIn, nameCompany, payOnLocalCheckout } from './stack'
 
 // The account page's own data: download it, delete it. Rows are checked with the service role.
 for (const lang of ['nb', 'en'] as const) {
@@ -52,8 +52,7 @@ for (const lang of ['nb', 'en'] as const) {
         await page.getByRole('link', { name: text('Oppgrader til Pro', 'Upgrade to Pro') }).click()
         await nameCompany(page, lang)
         await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
-        await page.getByRole('button', { name: 'Pay' }).click()
-        await expect(page).toHaveURL(`${prefix}/app`)
+        await payOnLocalCheckout(page, `${prefix}/app`)
         await expect(page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 10_000 })
       }
       await page.getByRole('link', { name: text('Konto', 'Account'), exact: true }).click()

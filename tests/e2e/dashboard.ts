@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url'
 import { type BrowserContext, expect, type Page, type WebSocketRoute } from '@playwright/test'
 import { loadKeys } from '../../supabase/local/jwt.ts'
 import { e2ePort } from './playwright.config'
-import { confirmEmailLink, emailLinkIn, latestMailTo, open, signIn, stackUrl, uniqueEmail, withBotCheckToken, nameCompany } from './stack'
+import { confirmEmailLink, emailLinkIn, latestMailTo, open, signIn, stackUrl, uniqueEmail, withBotCheckToken, nameCompany, payOnLocalCheckout } from './stack'
 
 export type Lang = 'nb' | 'en'
 
@@ -57,8 +57,7 @@ export async function proCustomer(page: Page, lang: Lang, name: string): Promise
   await d.upgrade(page).click()
   await nameCompany(page, lang)
   await page.getByRole('button', { name: d.text('Fortsett til betaling', 'Continue to payment') }).click()
-  await page.getByRole('button', { name: 'Pay' }).click()
-  await expect(page).toHaveURL(d.app)
+  await payOnLocalCheckout(page, d.app)
   // The payment's live update, or the fetch that follows the return from the payment page.
   await expect(d.badge(page)).toHaveText('Pro', { timeout: 10_000 })
   return { email }

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { confirmEmailLink, open, registerAndConfirm, signIn } from './stack'
+import { confirmEmailLink, open, payOnLocalCheckout, registerAndConfirm, signIn } from './stack'
 
 // Buying as a business on the local stack: the organisation number looked up in the register's
 // stand-in as it is typed, an unknown one refused with nothing charged, and after paying, the
@@ -47,8 +47,7 @@ for (const lang of ['nb', 'en'] as const) {
       await expect(page).toHaveURL(/\/local-payments\/checkout\/cs_local_/)
       await expect(page.getByText('FJORDLYS RÅDGIVNING AS, Storgata 12, 0155 OSLO, NO (923456783MVA)')).toBeVisible()
       await expect(page.getByText('3 123.75 NOK')).toBeVisible()
-      await page.getByRole('button', { name: 'Pay' }).click()
-      await expect(page).toHaveURL(`${prefix}/app`)
+      await payOnLocalCheckout(page, `${prefix}/app`)
       await expect(page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 10_000 })
     })
 

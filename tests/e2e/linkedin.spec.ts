@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright'
 import { expect, type Page, test } from '@playwright/test'
-import { asServiceRole, open, uniqueEmail, nameCompany } from './stack'
+import { asServiceRole, open, uniqueEmail, nameCompany, payOnLocalCheckout } from './stack'
 
 // "Continue with LinkedIn" against the local stack's LinkedIn page (the stand-in for LinkedIn's
 // OpenID Connect sign-in, with the claims GoTrue keeps of it): an account made there is an account
@@ -48,8 +48,7 @@ for (const lang of ['nb', 'en'] as const) {
       await nameCompany(page, lang)
       await page.getByRole('button', { name: text('Fortsett til betaling', 'Continue to payment') }).click()
       await expect(page).toHaveURL(/\/local-payments\/checkout\/cs_local_/)
-      await page.getByRole('button', { name: 'Pay' }).click()
-      await expect(page).toHaveURL(`${prefix}/app`)
+      await payOnLocalCheckout(page, `${prefix}/app`)
       await expect(page.getByTestId('plan-badge')).toHaveText('Pro', { timeout: 15_000 })
     })
 
